@@ -1,0 +1,350 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0001: a <c>new JsonSerializerOptions(...)</c> that runs per call and only feeds serializer entry points:
+/// passed straight as the options argument, held in a local that is only configured and passed on, or returned
+/// by a property getter.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property: which shape was found (<see cref="KindArgument"/>, <see cref="KindLocal"/>, <see cref="KindGetter"/>).</summary>
+    public const string KindProperty = "Kind";
+    public const string KindArgument = "Argument";
+    public const string KindLocal = "Local";
+    public const string KindGetter = "Getter";
+
+    /// <summary>Diagnostic property, present when the fix can move the creation (and folded statements) into a static initializer.</summary>
+    public const string FixableProperty = "Fixable";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(start =>
+        {
+            var symbols = JsonSymbols.TryCreate(start.Compilation);
+            if (symbols is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
+        });
+    }
+
+    private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol))
+        {
+            return;
+        }
+
+        var use = creation.WalkUpValuePassThrough();
+        switch (use.Parent)
+        {
+            case IArgumentOperation argument when SerializerEntryPoints.IsOptionsArgument(argument, symbols):
+                if (IsCopyOfRuntimeOptions(creation, symbols))
+                {
+                    return;
+                }
+
+                Report(context, creation, KindArgument, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && CanAddStaticField(creation), creation);
+                break;
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation:
+                AnalyzeLocal(context, creation, declarator, symbols);
+                break;
+
+            case IReturnOperation when use == creation
+                                    && creation.EnclosingFunction() is null
+                                    && context.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
+                Report(context, creation, KindGetter, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && IsSimpleGetter(creation), creation);
+                break;
+        }
+    }
+
+    private static void AnalyzeLocal(OperationAnalysisContext context, IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols)
+    {
+        var local = declarator.Symbol;
+        if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
+        {
+            return;
+        }
+
+        var function = declarator.EnclosingFunction();
+        var configuration = new List<IOperation>();
+        var entryPointUses = 0;
+        foreach (var operation in declarator.Root().Descendants())
+        {
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                continue;
+            }
+
+            // Captured by a lambda or local function: it may outlive the call, or run many times.
+            if (reference.EnclosingFunction() != function)
+            {
+                return;
+            }
+
+            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && SerializerEntryPoints.IsOptionsArgument(argument, symbols))
+            {
+                entryPointUses++;
+            }
+            else if (ConfigurationStatement(reference) is { } statement)
+            {
+                configuration.Add(statement);
+            }
+            else
+            {
+                // Returned, stored, passed elsewhere, reassigned, read: the options escape or do more than configure.
+                return;
+            }
+        }
+
+        if (entryPointUses == 0)
+        {
+            return;
+        }
+
+        var fixable = CanAddStaticField(creation)
+            && StaticInitializerCheck.CanMoveToStaticInitializer(creation)
+            && CanFoldConfiguration(declarator, creation, configuration);
+
+        var costSources = new List<IOperation>(configuration.Count + 1) { creation };
+        costSources.AddRange(configuration);
+        Report(context, creation, KindLocal, fixable, costSources.ToArray());
+    }
+
+    /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
+    internal static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
+    {
+        if (reference.Parent is not IPropertyReferenceOperation property || property.Instance != reference)
+        {
+            return null;
+        }
+
+        if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
+        {
+            return assignment.Parent as IExpressionStatementOperation;
+        }
+
+        if (property.Property.Name == "Converters"
+            && property.Parent is IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add
+            && add.Instance == property)
+        {
+            return add.Parent as IExpressionStatementOperation;
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The configuration statements can be folded into the object initializer when they directly follow the
+    /// declaration in the same block, assign each property once, and hold values valid in a static initializer.
+    /// </summary>
+    private static bool CanFoldConfiguration(IVariableDeclaratorOperation declarator, IObjectCreationOperation creation, List<IOperation> configuration)
+    {
+        if (declarator.Syntax.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration }
+            || declaration.UsingKeyword != default
+            || declaration.IsConst)
+        {
+            return false;
+        }
+
+        var following = FollowingStatements(declaration);
+        if (following is null || following.Count < configuration.Count)
+        {
+            return false;
+        }
+
+        var assigned = new HashSet<string>();
+        if (creation.Initializer is { } initializer)
+        {
+            foreach (var init in initializer.Initializers)
+            {
+                if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } && !assigned.Add(target.Property.Name))
+                {
+                    return false;
+                }
+            }
+        }
+
+        configuration.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
+        for (var i = 0; i < configuration.Count; i++)
+        {
+            if (following[i] != configuration[i].Syntax)
+            {
+                return false;
+            }
+
+            var expression = ((IExpressionStatementOperation)configuration[i]).Operation;
+            IOperation value;
+            if (expression is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+            {
+                if (target.Property.Name == "Converters" || !assigned.Add(target.Property.Name))
+                {
+                    return false;
+                }
+
+                value = assignment.Value;
+            }
+            else if (expression is IInvocationOperation { Arguments.Length: 1 } add)
+            {
+                value = add.Arguments[0].Value;
+            }
+            else
+            {
+                return false;
+            }
+
+            if (!StaticInitializerCheck.CanMoveToStaticInitializer(value))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The statements after <paramref name="statement"/> in its block, or in the top-level statements.</summary>
+    internal static IReadOnlyList<SyntaxNode>? FollowingStatements(StatementSyntax statement)
+    {
+        switch (statement.Parent)
+        {
+            case BlockSyntax block:
+            {
+                var index = block.Statements.IndexOf(statement);
+                var result = new List<SyntaxNode>();
+                for (var i = index + 1; i < block.Statements.Count; i++)
+                {
+                    result.Add(block.Statements[i]);
+                }
+
+                return result;
+            }
+
+            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit } global:
+            {
+                var result = new List<SyntaxNode>();
+                var index = unit.Members.IndexOf(global);
+                for (var i = index + 1; i < unit.Members.Count && unit.Members[i] is GlobalStatementSyntax next; i++)
+                {
+                    result.Add(next.Statement);
+                }
+
+                return result;
+            }
+
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
+    private static bool IsSimpleGetter(IObjectCreationOperation creation)
+    {
+        var property = creation.Syntax.FirstAncestorOrSelf<PropertyDeclarationSyntax>();
+        if (property is null || property.ExplicitInterfaceSpecifier is not null || property.Parent is InterfaceDeclarationSyntax)
+        {
+            return false;
+        }
+
+        if (property.ExpressionBody is { } arrow)
+        {
+            return arrow.Expression == creation.Syntax;
+        }
+
+        if (property.AccessorList is not { Accessors.Count: 1 } accessors)
+        {
+            return false;
+        }
+
+        var getter = accessors.Accessors[0];
+        return getter.ExpressionBody?.Expression == creation.Syntax
+            || getter.Body is { Statements.Count: 1 } body && body.Statements[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax;
+    }
+
+    /// <summary>
+    /// A static field can hold the creation when the code sits in a class, struct or record; in top-level
+    /// statements from C# 10, where <c>Program</c> can be declared partial.
+    /// </summary>
+    private static bool CanAddStaticField(IOperation creation)
+    {
+        var type = creation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        if (type is not null)
+        {
+            return type is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax;
+        }
+
+        return creation.Syntax.FirstAncestorOrSelf<GlobalStatementSyntax>() is not null
+            && creation.Syntax.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 };
+    }
+
+    /// <summary>
+    /// <c>new JsonSerializerOptions(options)</c> where <c>options</c> comes from the caller: deriving per-call
+    /// options from someone else's is deliberate, and there is nothing static to cache.
+    /// </summary>
+    private static bool IsCopyOfRuntimeOptions(IObjectCreationOperation creation, JsonSymbols symbols)
+    {
+        foreach (var argument in creation.Arguments)
+        {
+            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type) && !StaticInitializerCheck.CanMoveToStaticInitializer(argument.Value))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void Report(OperationAnalysisContext context, IObjectCreationOperation creation, string kind, bool fixable, params IOperation[] costSources)
+    {
+        var properties = ImmutableDictionary.CreateBuilder<string, string?>();
+        properties.Add(KindProperty, kind);
+        if (fixable)
+        {
+            properties.Add(FixableProperty, "true");
+        }
+
+        var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
+        context.ReportDiagnostic(Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties.ToImmutable(), cost));
+    }
+
+    /// <summary>
+    /// Converters, encoders, naming policies and resolvers are compared by reference in the serializer's global
+    /// metadata cache: a new instance per call is a cache miss per call.
+    /// </summary>
+    private static bool CreatesReferenceComparedInstances(IObjectCreationOperation options, IOperation[] sources)
+    {
+        foreach (var source in sources)
+        {
+            foreach (var operation in source.DescendantsAndSelf())
+            {
+                if (operation == options || operation.Type is not { IsReferenceType: true, SpecialType: not SpecialType.System_String })
+                {
+                    continue;
+                }
+
+                if (operation is IObjectCreationOperation || operation is IInvocationOperation { IsImplicit: false, TargetMethod.ReturnsVoid: false })
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+}

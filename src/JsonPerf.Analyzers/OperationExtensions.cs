@@ -1,0 +1,76 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+internal static class OperationExtensions
+{
+    /// <summary>
+    /// Walks up from a value through what passes it on unchanged: conversions (casts), parentheses and the
+    /// branches of <c>?:</c> and <c>??</c>. Returns the outermost such operation, whose parent consumes the value.
+    /// </summary>
+    public static IOperation WalkUpValuePassThrough(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is { } parent)
+        {
+            var passesThrough = parent switch
+            {
+                IConversionOperation => true,
+                IParenthesizedOperation => true,
+                IConditionalOperation conditional => conditional.WhenTrue == current || conditional.WhenFalse == current,
+                ICoalesceOperation coalesce => coalesce.Value == current || coalesce.WhenNull == current,
+                _ => false,
+            };
+
+            if (!passesThrough)
+            {
+                break;
+            }
+
+            current = parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>The nearest lambda or local function around <paramref name="operation"/>, or null at member level.</summary>
+    public static IOperation? EnclosingFunction(this IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+
+    public static IOperation Root(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is { } parent)
+        {
+            current = parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>
+    /// True when the operation runs every time its code is called, as opposed to once per type or per object:
+    /// anything inside a lambda or local function, and method, constructor and accessor bodies; not field,
+    /// property or parameter initializers, nor static constructors.
+    /// </summary>
+    public static bool RunsPerCall(this IOperation operation, ISymbol containingSymbol)
+    {
+        if (operation.EnclosingFunction() is not null)
+        {
+            return true;
+        }
+
+        return containingSymbol is IMethodSymbol { MethodKind: not MethodKind.StaticConstructor };
+    }
+}

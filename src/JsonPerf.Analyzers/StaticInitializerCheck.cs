@@ -1,0 +1,115 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// Decides whether an expression can move into a static readonly field initializer and still produce the same
+/// value: it may read constants, static readonly fields, static get-only properties, create objects and call
+/// the System.Text.Json / encoder factories, but not read locals, parameters, <c>this</c>, instance members,
+/// mutable statics, other methods' results, or the containing method's type parameters.
+/// </summary>
+internal static class StaticInitializerCheck
+{
+    public static bool CanMoveToStaticInitializer(IOperation value)
+    {
+        var span = value.Syntax.Span;
+        foreach (var operation in value.DescendantsAndSelf())
+        {
+            if (!IsAllowed(operation, span) || UsesMethodTypeParameter(operation.Type))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsAllowed(IOperation operation, Microsoft.CodeAnalysis.Text.TextSpan span)
+    {
+        switch (operation)
+        {
+            case IInvalidOperation:
+            case IAwaitOperation:
+            case IDynamicInvocationOperation:
+            case IDynamicMemberReferenceOperation:
+            case IDynamicObjectCreationOperation:
+            case IDynamicIndexerAccessOperation:
+                return false;
+
+            case IInstanceReferenceOperation instance:
+                // The implicit receiver of `new T { Member = ... }` is fine; `this` and `base` are not.
+                return instance.ReferenceKind != InstanceReferenceKind.ContainingTypeInstance;
+
+            case ILocalReferenceOperation local:
+                return DeclaredInside(local.Local, span);
+
+            case IParameterReferenceOperation parameter:
+                return DeclaredInside(parameter.Parameter, span);
+
+            case IFieldReferenceOperation field:
+                return !field.Field.IsStatic || field.Field.IsConst || field.Field.IsReadOnly;
+
+            case IPropertyReferenceOperation property:
+                return !property.Property.IsStatic || property.Property.SetMethod is null;
+
+            case IInvocationOperation invocation:
+                // Collection-initializer Add calls are implicit; otherwise only the serializer's own factories
+                // (JavaScriptEncoder.Create, JsonTypeInfoResolver.Combine, ...) are known to be pure enough.
+                return invocation.IsImplicit || IsSerializerFactory(invocation.TargetMethod);
+
+            default:
+                return true;
+        }
+    }
+
+    private static bool DeclaredInside(ISymbol symbol, Microsoft.CodeAnalysis.Text.TextSpan span)
+    {
+        foreach (var reference in symbol.DeclaringSyntaxReferences)
+        {
+            if (!span.Contains(reference.Span))
+            {
+                return false;
+            }
+        }
+
+        return symbol.DeclaringSyntaxReferences.Length > 0;
+    }
+
+    private static bool IsSerializerFactory(IMethodSymbol method)
+    {
+        if (!method.IsStatic)
+        {
+            return false;
+        }
+
+        var ns = method.ContainingNamespace?.ToDisplayString();
+        return ns is "System.Text.Json" or "System.Text.Json.Serialization" or "System.Text.Json.Serialization.Metadata"
+            or "System.Text.Encodings.Web" or "System.Text.Unicode";
+    }
+
+    private static bool UsesMethodTypeParameter(ITypeSymbol? type)
+    {
+        switch (type)
+        {
+            case null:
+                return false;
+            case ITypeParameterSymbol parameter:
+                return parameter.TypeParameterKind == TypeParameterKind.Method;
+            case IArrayTypeSymbol array:
+                return UsesMethodTypeParameter(array.ElementType);
+            case INamedTypeSymbol named:
+                foreach (var argument in named.TypeArguments)
+                {
+                    if (UsesMethodTypeParameter(argument))
+                    {
+                        return true;
+                    }
+                }
+
+                return named.ContainingType is not null && UsesMethodTypeParameter(named.ContainingType);
+            default:
+                return false;
+        }
+    }
+}
