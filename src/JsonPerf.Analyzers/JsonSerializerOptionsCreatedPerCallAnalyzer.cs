@@ -51,6 +51,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
             return;
         }
 
+        // Locals and getters take the value as is (a target-typed `new()` arrives wrapped in a conversion);
+        // arguments may also come through casts, parentheses, ?: and ??.
+        IOperation converted = creation;
+        while (converted.Parent is IConversionOperation conversion)
+        {
+            converted = conversion;
+        }
+
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
@@ -63,11 +71,11 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
                 Report(context, creation, KindArgument, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && CanAddStaticField(creation), creation);
                 break;
 
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation:
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted:
                 AnalyzeLocal(context, creation, declarator, symbols);
                 break;
 
-            case IReturnOperation when use == creation
+            case IReturnOperation when use == converted
                                     && creation.EnclosingFunction() is null
                                     && context.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
                 Report(context, creation, KindGetter, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && IsSimpleGetter(creation), creation);
@@ -273,8 +281,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
         }
 
         var getter = accessors.Accessors[0];
-        return getter.ExpressionBody?.Expression == creation.Syntax
-            || getter.Body is { Statements.Count: 1 } body && body.Statements[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax;
+        return getter.AttributeLists.Count == 0 && getter.Modifiers.Count == 0 && getter.IsKind(SyntaxKind.GetAccessorDeclaration) && (getter.ExpressionBody?.Expression == creation.Syntax
+            || getter.Body is { Statements.Count: 1 } body && body.Statements[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax);
     }
 
     /// <summary>

@@ -1,0 +1,312 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.FindSymbols;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0001 fix: "Cache JsonSerializerOptions in a static readonly field". Settings-free options become
+/// <c>JsonSerializerOptions.Default</c> / <c>.Web</c>; a local's configuration statements are folded into the
+/// object initializer; a property getter becomes a get-only auto-property with an initializer.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonSerializerOptionsCreatedPerCallFixer)), Shared]
+public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
+{
+    private const string Title = "Cache JsonSerializerOptions in a static readonly field";
+    private const string DefaultFieldName = "JsonOptions";
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCallId);
+
+    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixAsync);
+
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (root is null || !IsFixable(diagnostic))
+            {
+                continue;
+            }
+
+            var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+            if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindGetter
+                && !await GetterReadsAreSafeAsync(context.Document, site, context.CancellationToken).ConfigureAwait(false))
+            {
+                continue;
+            }
+
+            context.RegisterCodeFix(
+                CodeAction.Create(Title, ct => FixOrKeepAsync(context.Document, site, diagnostic, ct), equivalenceKey: Rules.OptionsCreatedPerCallId),
+                diagnostic);
+        }
+    }
+
+    private static bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
+
+    private static async Task<Document> FixOrKeepAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => await FixAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) ?? document;
+
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (site is not BaseObjectCreationExpressionSyntax creation
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
+            || JsonSymbols.TryCreate(model.Compilation) is not { } symbols)
+        {
+            return null;
+        }
+
+        if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindGetter)
+        {
+            // The getter case is checked for safety at registration; in Fix All it must be checked here.
+            return await GetterReadsAreSafeAsync(document, site, cancellationToken).ConfigureAwait(false)
+                ? await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false)
+                : null;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindLocal)
+        {
+            if (operation.Parent?.Parent is not IVariableDeclaratorOperation declarator
+                || declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
+            {
+                return null;
+            }
+
+            var local = declarator.Symbol;
+            var statements = ConfigurationStatements(declarator, local);
+            var folded = Fold(creation, statements);
+            var replacement = SharedInstance(editor, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, local.Name);
+            if (replacement is null)
+            {
+                return null;
+            }
+
+            foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+            {
+                if (SymbolEqualityComparer.Default.Equals(reference.Local, local))
+                {
+                    editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
+                }
+            }
+
+            Remove(editor, declaration);
+            foreach (var statement in statements)
+            {
+                Remove(editor, statement);
+            }
+        }
+        else
+        {
+            var replacement = SharedInstance(editor, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, DefaultFieldName);
+            if (replacement is null)
+            {
+                return null;
+            }
+
+            editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary><c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings, where those exist.</summary>
+    private static ExpressionSyntax? SharedInstance(DocumentEditor editor, BaseObjectCreationExpressionSyntax creation, JsonSymbols symbols)
+    {
+        if (creation.Initializer is { Expressions.Count: > 0 })
+        {
+            return null;
+        }
+
+        var arguments = creation.ArgumentList?.Arguments ?? default;
+        string? name = arguments.Count switch
+        {
+            0 => "Default",
+            1 when IsDefaultsMember(arguments[0].Expression, "General") => "Default",
+            1 when IsDefaultsMember(arguments[0].Expression, "Web") => "Web",
+            _ => null,
+        };
+
+        if (name is null || !symbols.HasStaticOptionsProperty(name))
+        {
+            return null;
+        }
+
+        var type = ((ExpressionSyntax)editor.Generator.TypeExpression(symbols.JsonSerializerOptions))
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
+    }
+
+    private static bool IsDefaultsMember(ExpressionSyntax expression, string member)
+        => expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var name, Expression: var type }
+           && name == member
+           && type.ToString().EndsWith("JsonSerializerDefaults", System.StringComparison.Ordinal);
+
+    private static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, string baseName)
+        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseName) is { } name
+            ? IdentifierName(name)
+            : null;
+
+    /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
+    private static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
+    {
+        var result = new List<ExpressionStatementSyntax>();
+        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+        {
+            if (SymbolEqualityComparer.Default.Equals(reference.Local, local)
+                && Analyzer.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
+            {
+                result.Add(statement);
+            }
+        }
+
+        return result.OrderBy(s => s.SpanStart).ToList();
+    }
+
+    /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
+    private static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
+    {
+        if (statements.Count == 0)
+        {
+            return creation;
+        }
+
+        var entries = creation.Initializer?.Expressions.ToList() ?? new List<ExpressionSyntax>();
+        foreach (var statement in statements)
+        {
+            switch (statement.Expression)
+            {
+                case AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax member } assignment:
+                    entries.Add(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(member.Name.Identifier.WithoutTrivia()), assignment.Right.WithoutTrivia()));
+                    break;
+
+                case InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments }:
+                    var converter = arguments[0].Expression.WithoutTrivia();
+                    var index = entries.FindIndex(e => e is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax });
+                    if (index >= 0)
+                    {
+                        var existing = (AssignmentExpressionSyntax)entries[index];
+                        var collection = (InitializerExpressionSyntax)existing.Right;
+                        entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(converter)));
+                    }
+                    else
+                    {
+                        entries.Add(AssignmentExpression(
+                            SyntaxKind.SimpleAssignmentExpression,
+                            IdentifierName("Converters"),
+                            InitializerExpression(SyntaxKind.CollectionInitializerExpression, SingletonSeparatedList(converter))));
+                    }
+
+                    break;
+            }
+        }
+
+        var initializer = InitializerExpression(SyntaxKind.ObjectInitializerExpression, SeparatedList(entries));
+        return creation.WithInitializer(initializer.WithAdditionalAnnotations(Formatter.Annotation));
+    }
+
+    private static void Remove(DocumentEditor editor, StatementSyntax statement)
+    {
+        SyntaxNode node = statement.Parent is GlobalStatementSyntax global ? global : statement;
+        editor.RemoveNode(node, SyntaxRemoveOptions.KeepUnbalancedDirectives);
+    }
+
+    /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>
+    private static async Task<Document?> ConvertGetterAsync(Document document, BaseObjectCreationExpressionSyntax creation, CancellationToken cancellationToken)
+    {
+        if (creation.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } property)
+        {
+            return null;
+        }
+
+        var autoProperty = property
+            .WithExpressionBody(null)
+            .WithAccessorList(AccessorList(SingletonList(AccessorDeclaration(SyntaxKind.GetAccessorDeclaration).WithSemicolonToken(Token(SyntaxKind.SemicolonToken)))))
+            .WithInitializer(EqualsValueClause(creation.WithoutLeadingTrivia().WithoutTrailingTrivia()))
+            .WithSemicolonToken(Token(SyntaxKind.SemicolonToken))
+            .WithTriviaFrom(property)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(property, autoProperty));
+    }
+
+    /// <summary>
+    /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
+    /// when every read in the solution passes it straight to a serializer entry point (or copies it), and no code
+    /// outside the solution can read it.
+    /// </summary>
+    private static async Task<bool> GetterReadsAreSafeAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } declaration
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetDeclaredSymbol(declaration, cancellationToken) is not { } property)
+        {
+            return false;
+        }
+
+        if (model.Compilation.Options.OutputKind == OutputKind.DynamicallyLinkedLibrary && IsVisibleOutsideAssembly(property))
+        {
+            return false;
+        }
+
+        var references = await SymbolFinder.FindReferencesAsync(property, document.Project.Solution, cancellationToken).ConfigureAwait(false);
+        foreach (var location in references.SelectMany(r => r.Locations))
+        {
+            var referenceModel = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+            var referenceRoot = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            if (referenceModel is null || referenceRoot is null || JsonSymbols.TryCreate(referenceModel.Compilation) is not { } symbols)
+            {
+                return false;
+            }
+
+            var node = referenceRoot.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+            var read = referenceModel.GetOperation(node, cancellationToken);
+            while (read is not null and not IPropertyReferenceOperation)
+            {
+                read = read.Parent;
+            }
+
+            if (read is null || read.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
+                || !(SerializerEntryPoints.IsOptionsArgument(argument, symbols) || IsCopyConstructorArgument(argument, symbols)))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
+        => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
+
+    private static bool IsVisibleOutsideAssembly(ISymbol symbol)
+    {
+        for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
+        {
+            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}

@@ -1,0 +1,184 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// "Hoist this value into a static readonly field": picks the type that receives the field (the type around
+/// the site, or a partial <c>Program</c> for top-level statements), reuses a static readonly field that already
+/// holds an equivalent initializer, otherwise adds one named after the type's static-field convention.
+/// </summary>
+internal static class StaticFieldHoister
+{
+    /// <summary>
+    /// Returns the name of the field to use at <paramref name="site"/> and registers with <paramref name="editor"/>
+    /// the new field when none can be reused; null when no field can be added there.
+    /// </summary>
+    public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, string baseName)
+    {
+        var target = FindTarget(model, site);
+        if (target is null)
+        {
+            return null;
+        }
+
+        var (typeSymbol, declaration) = target.Value;
+        if (FindEquivalentField(typeSymbol, fieldType, initializer) is { } existing)
+        {
+            return existing;
+        }
+
+        var name = UniqueName(model, site.SpanStart, typeSymbol, ApplyConvention(typeSymbol, baseName));
+        var field = FieldDeclaration(
+                VariableDeclaration(
+                    ((TypeSyntax)editor.Generator.TypeExpression(fieldType)).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
+                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(initializer.WithoutLeadingTrivia().WithoutTrailingTrivia())))))
+            .WithModifiers(TokenList(Token(SyntaxKind.PrivateKeyword), Token(SyntaxKind.StaticKeyword), Token(SyntaxKind.ReadOnlyKeyword)))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+
+        if (declaration is not null)
+        {
+            editor.ReplaceNode(declaration, (current, _) => InsertAfterLastField((TypeDeclarationSyntax)current, field));
+        }
+        else
+        {
+            // Top-level statements: the field goes into `partial class Program`, created at the end of the file.
+            var root = (CompilationUnitSyntax)site.SyntaxTree.GetRoot();
+            editor.ReplaceNode(root, (current, _) =>
+            {
+                var unit = (CompilationUnitSyntax)current;
+                var program = ClassDeclaration("Program")
+                    .WithModifiers(TokenList(Token(SyntaxKind.PartialKeyword)))
+                    .WithMembers(SingletonList<MemberDeclarationSyntax>(field))
+                    .WithAdditionalAnnotations(Formatter.Annotation);
+                return unit.AddMembers(program);
+            });
+        }
+
+        return name;
+    }
+
+    private static (INamedTypeSymbol Type, TypeDeclarationSyntax? Declaration)? FindTarget(SemanticModel model, SyntaxNode site)
+    {
+        var declaration = site.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        if (declaration is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax)
+        {
+            return model.GetDeclaredSymbol(declaration) is { } type ? (type, declaration) : null;
+        }
+
+        if (declaration is null && site.FirstAncestorOrSelf<GlobalStatementSyntax>() is not null
+            && model.GetEnclosingSymbol(site.SpanStart)?.ContainingType is { } program)
+        {
+            var existing = site.SyntaxTree.GetRoot() is CompilationUnitSyntax unit
+                ? unit.Members.OfType<ClassDeclarationSyntax>().FirstOrDefault(c => c.Identifier.ValueText == program.Name && c.Modifiers.Any(SyntaxKind.PartialKeyword))
+                : null;
+            return (program, existing);
+        }
+
+        return null;
+    }
+
+    private static TypeDeclarationSyntax InsertAfterLastField(TypeDeclarationSyntax type, FieldDeclarationSyntax field)
+    {
+        var index = 0;
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            if (type.Members[i] is FieldDeclarationSyntax)
+            {
+                index = i + 1;
+            }
+        }
+
+        return type.WithMembers(type.Members.Insert(index, field));
+    }
+
+    /// <summary>A static readonly field of the type, declared in source, whose initializer is equivalent.</summary>
+    private static string? FindEquivalentField(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer)
+    {
+        foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!field.IsStatic || !field.IsReadOnly || !SymbolEqualityComparer.Default.Equals(field.Type, fieldType))
+            {
+                continue;
+            }
+
+            foreach (var reference in field.DeclaringSyntaxReferences)
+            {
+                if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value } && AreEquivalent(value, initializer))
+                {
+                    return field.Name;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Syntactic equivalence that treats <c>new()</c> and <c>new T()</c> alike (both fields have the same type).</summary>
+    internal static bool AreEquivalent(ExpressionSyntax left, ExpressionSyntax right)
+    {
+        if (left is BaseObjectCreationExpressionSyntax a && right is BaseObjectCreationExpressionSyntax b)
+        {
+            var sameType = a is not ObjectCreationExpressionSyntax ca || b is not ObjectCreationExpressionSyntax cb || SyntaxFactory.AreEquivalent(ca.Type, cb.Type);
+            return sameType
+                && ArgumentsEquivalent(a.ArgumentList, b.ArgumentList)
+                && SyntaxFactory.AreEquivalent(a.Initializer, b.Initializer) && (a.Initializer is null) == (b.Initializer is null);
+        }
+
+        return SyntaxFactory.AreEquivalent(left, right);
+    }
+
+    private static bool ArgumentsEquivalent(ArgumentListSyntax? left, ArgumentListSyntax? right)
+    {
+        var leftCount = left?.Arguments.Count ?? 0;
+        var rightCount = right?.Arguments.Count ?? 0;
+        return leftCount == rightCount && (leftCount == 0 || SyntaxFactory.AreEquivalent(left, right));
+    }
+
+    /// <summary>Follows the static-field naming the type already uses (<c>s_x</c>, <c>_x</c>, <c>X</c>); PascalCase otherwise.</summary>
+    private static string ApplyConvention(INamedTypeSymbol type, string baseName)
+    {
+        var statics = type.GetMembers().OfType<IFieldSymbol>()
+            .Where(f => f.IsStatic && !f.IsConst && !f.IsImplicitlyDeclared && f.CanBeReferencedByName)
+            .Select(f => f.Name)
+            .ToList();
+
+        var camel = char.ToLowerInvariant(baseName[0]) + baseName.Substring(1);
+        var pascal = char.ToUpperInvariant(baseName[0]) + baseName.Substring(1);
+        if (statics.Any(n => n.StartsWith("s_", System.StringComparison.Ordinal)))
+        {
+            return "s_" + camel;
+        }
+
+        if (statics.Any(n => n.Length > 1 && n[0] == '_'))
+        {
+            return "_" + camel;
+        }
+
+        return pascal;
+    }
+
+    private static string UniqueName(SemanticModel model, int position, INamedTypeSymbol type, string name)
+    {
+        var candidate = name;
+        for (var i = 2; !IsFree(model, position, type, candidate); i++)
+        {
+            candidate = name + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        return candidate;
+    }
+
+    private static bool IsFree(SemanticModel model, int position, INamedTypeSymbol type, string name)
+        => SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None
+           && name != type.Name
+           && type.GetMembers(name).IsEmpty
+           && type.GetTypeMembers(name).IsEmpty
+           && model.LookupSymbols(position, name: name).IsEmpty;
+}
