@@ -84,7 +84,13 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindLocal)
         {
-            if (operation.Parent?.Parent is not IVariableDeclaratorOperation declarator
+            IOperation value = operation;
+            while (value.Parent is IConversionOperation conversion)
+            {
+                value = conversion;
+            }
+
+            if (value.Parent?.Parent is not IVariableDeclaratorOperation declarator
                 || declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {
                 return null;
@@ -107,11 +113,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
                 }
             }
 
-            Remove(editor, declaration);
-            foreach (var statement in statements)
-            {
-                Remove(editor, statement);
-            }
+            RemoveKeepingComments(editor, declaration, statements);
         }
         else
         {
@@ -218,14 +220,58 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
             }
         }
 
-        var initializer = InitializerExpression(SyntaxKind.ObjectInitializerExpression, SeparatedList(entries));
-        return creation.WithInitializer(initializer.WithAdditionalAnnotations(Formatter.Annotation));
+        var initializer = InitializerExpression(SyntaxKind.ObjectInitializerExpression, SeparatedList(entries)).WithAdditionalAnnotations(Formatter.Annotation);
+        if (creation is ObjectCreationExpressionSyntax { ArgumentList.Arguments.Count: 0 } explicitCreation)
+        {
+            // `new T() { ... }` reads better as `new T { ... }`.
+            return explicitCreation.WithArgumentList(null).WithType(explicitCreation.Type.WithTrailingTrivia(Space)).WithInitializer(initializer);
+        }
+
+        return creation.WithInitializer(initializer);
     }
 
-    private static void Remove(DocumentEditor editor, StatementSyntax statement)
+    /// <summary>
+    /// Removes the declaration and its configuration statements; their comments and blank lines move to the
+    /// statement that follows, so nothing the author wrote is lost.
+    /// </summary>
+    private static void RemoveKeepingComments(DocumentEditor editor, LocalDeclarationStatementSyntax declaration, List<ExpressionStatementSyntax> statements)
     {
-        SyntaxNode node = statement.Parent is GlobalStatementSyntax global ? global : statement;
-        editor.RemoveNode(node, SyntaxRemoveOptions.KeepUnbalancedDirectives);
+        var removed = new List<StatementSyntax> { declaration };
+        removed.AddRange(statements);
+        var kept = new List<SyntaxTrivia>();
+        foreach (var statement in removed)
+        {
+            var leading = statement.GetLeadingTrivia();
+            if (leading.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia) || t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+            {
+                AppendTrivia(kept, leading);
+            }
+
+            SyntaxNode node = statement.Parent is GlobalStatementSyntax global ? global : statement;
+            editor.RemoveNode(node, SyntaxRemoveOptions.KeepUnbalancedDirectives);
+        }
+
+        var next = JsonSerializerOptionsCreatedPerCallAnalyzer.FollowingStatements(removed[removed.Count - 1])?.FirstOrDefault();
+        if (kept.Count > 0 && next is not null)
+        {
+            editor.ReplaceNode(next, (current, _) =>
+            {
+                var trivia = new List<SyntaxTrivia>(kept);
+                AppendTrivia(trivia, current.GetLeadingTrivia());
+                return current.WithLeadingTrivia(trivia);
+            });
+        }
+    }
+
+    /// <summary>Appends trivia, dropping the indentation that ended the previous chunk (the next one brings its own).</summary>
+    private static void AppendTrivia(List<SyntaxTrivia> list, SyntaxTriviaList trivia)
+    {
+        if (list.Count > 0 && list[list.Count - 1].IsKind(SyntaxKind.WhitespaceTrivia))
+        {
+            list.RemoveAt(list.Count - 1);
+        }
+
+        list.AddRange(trivia);
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>

@@ -1,0 +1,514 @@
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
+    JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer,
+    JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer>;
+
+namespace JsonPerf.Analyzers.Tests.JP0001;
+
+public class FixTests
+{
+    [Theory]
+    [InlineData("7.3")]
+    [InlineData("latest")]
+    public Task Hoists_inline_options_with_settings_into_a_static_readonly_field(string languageVersion)
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                public string M(object value)
+                {
+                    return JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
+                }
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+
+                public string M(object value)
+                {
+                    return JsonSerializer.Serialize(value, JsonOptions);
+                }
+            }
+            """, Cases.Parse(languageVersion));
+
+    [Fact]
+    public Task Places_the_field_after_existing_fields_and_follows_the_s_underscore_convention()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                private static int s_count;
+                private readonly int _id = 1;
+
+                public string M(object value)
+                {
+                    s_count++;
+                    return JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions
+                    {
+                        // Enums as names, as the client expects.
+                        Converters = { new JsonStringEnumConverter() },
+                    }|});
+                }
+            }
+            """, """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                private static int s_count;
+                private readonly int _id = 1;
+                private static readonly JsonSerializerOptions s_jsonOptions = new JsonSerializerOptions
+                {
+                    // Enums as names, as the client expects.
+                    Converters = { new JsonStringEnumConverter() },
+                };
+
+                public string M(object value)
+                {
+                    s_count++;
+                    return JsonSerializer.Serialize(value, s_jsonOptions);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Follows_the_underscore_convention()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly object _gate = new object();
+
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = 8 }|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly object _gate = new object();
+                private static readonly JsonSerializerOptions _jsonOptions = new JsonSerializerOptions { MaxDepth = 8 };
+
+                public string M(object value) => JsonSerializer.Serialize(value, _jsonOptions);
+            }
+            """);
+
+    [Fact]
+    public Task Replaces_settings_free_options_with_JsonSerializerOptions_Default()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions()|});
+                public string N(object value) => JsonSerializer.Serialize(value, options: {|JP0001:new()|});
+                public string G(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions(JsonSerializerDefaults.General)|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                public string M(object value) => JsonSerializer.Serialize(value, JsonSerializerOptions.Default);
+                public string N(object value) => JsonSerializer.Serialize(value, options: JsonSerializerOptions.Default);
+                public string G(object value) => JsonSerializer.Serialize(value, JsonSerializerOptions.Default);
+            }
+            """);
+
+    [Fact]
+    public Task Replaces_settings_free_web_options_with_JsonSerializerOptions_Web()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, {|JP0001:new JsonSerializerOptions(JsonSerializerDefaults.Web)|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, JsonSerializerOptions.Web);
+            }
+            """);
+
+    [Fact]
+    public Task Uses_a_field_for_web_options_where_JsonSerializerOptions_Web_does_not_exist()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, {|JP0001:new JsonSerializerOptions(JsonSerializerDefaults.Web)|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+
+                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, JsonOptions);
+            }
+            """, references: TestReferences.Net8);
+
+    [Fact]
+    public Task Folds_configuration_statements_of_a_local_into_the_initializer_in_order()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                public string M(object value)
+                {
+                    var options = {|JP0001:new JsonSerializerOptions { WriteIndented = true }|};
+                    options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;
+                    options.Converters.Add(new JsonStringEnumConverter());
+                    var json = JsonSerializer.Serialize(value, options);
+                    return json + JsonSerializer.Serialize(json, options);
+                }
+            }
+            """, """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions Options = new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, Converters = { new JsonStringEnumConverter() } };
+
+                public string M(object value)
+                {
+                    var json = JsonSerializer.Serialize(value, Options);
+                    return json + JsonSerializer.Serialize(json, Options);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Appends_folded_converters_to_an_existing_converters_initializer()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                public string M(object value)
+                {
+                    JsonSerializerOptions settings = {|JP0001:new() { Converters = { new JsonStringEnumConverter() } }|};
+                    settings.Converters.Add(new JsonStringEnumConverter(JsonNamingPolicy.CamelCase));
+                    return JsonSerializer.Serialize(value, settings);
+                }
+            }
+            """, """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions Settings = new()
+                {
+                    Converters = { new JsonStringEnumConverter(), new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) }
+                };
+
+                public string M(object value)
+                {
+                    return JsonSerializer.Serialize(value, Settings);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task A_local_without_settings_becomes_JsonSerializerOptions_Default()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                public string M(object value)
+                {
+                    // Serialize with the defaults.
+                    var options = {|JP0001:new JsonSerializerOptions()|};
+                    return JsonSerializer.Serialize(value, options);
+                }
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                public string M(object value)
+                {
+                    // Serialize with the defaults.
+                    return JsonSerializer.Serialize(value, JsonSerializerOptions.Default);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Turns_an_expression_bodied_getter_into_a_get_only_auto_property()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            internal static class Json
+            {
+                // Shared settings.
+                internal static JsonSerializerOptions Options => {|JP0001:new JsonSerializerOptions { WriteIndented = true }|};
+
+                internal static string Write(object value) => JsonSerializer.Serialize(value, Options);
+                internal static JsonSerializerOptions Derived() => new JsonSerializerOptions(Options);
+            }
+            """, """
+            using System.Text.Json;
+
+            internal static class Json
+            {
+                // Shared settings.
+                internal static JsonSerializerOptions Options { get; } = new JsonSerializerOptions { WriteIndented = true };
+
+                internal static string Write(object value) => JsonSerializer.Serialize(value, Options);
+                internal static JsonSerializerOptions Derived() => new JsonSerializerOptions(Options);
+            }
+            """);
+
+    [Fact]
+    public Task Turns_a_block_getter_into_a_get_only_auto_property()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            internal class Json
+            {
+                private JsonSerializerOptions Options
+                {
+                    get { return {|JP0001:new JsonSerializerOptions { MaxDepth = 16 }|}; }
+                }
+
+                internal string Write(object value) => JsonSerializer.Serialize(value, Options);
+            }
+            """, """
+            using System.Text.Json;
+
+            internal class Json
+            {
+                private JsonSerializerOptions Options { get; } = new JsonSerializerOptions { MaxDepth = 16 };
+
+                internal string Write(object value) => JsonSerializer.Serialize(value, Options);
+            }
+            """);
+
+    [Fact]
+    public Task Reuses_a_static_readonly_field_that_holds_equivalent_options()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
+
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
+
+                public string M(object value) => JsonSerializer.Serialize(value, Indented);
+            }
+            """);
+
+    [Fact]
+    public Task Picks_a_name_that_nothing_in_scope_uses()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
+
+                public string M(object value, int JsonOptions2)
+                {
+                    return JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
+                }
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
+                private static readonly JsonSerializerOptions JsonOptions3 = new JsonSerializerOptions { WriteIndented = true };
+
+                public string M(object value, int JsonOptions2)
+                {
+                    return JsonSerializer.Serialize(value, JsonOptions3);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Adds_the_using_when_the_code_is_fully_qualified()
+        => Verify.VerifyFixAsync("""
+            public class C
+            {
+                public string M(object value) => System.Text.Json.JsonSerializer.Serialize(value, {|JP0001:new System.Text.Json.JsonSerializerOptions { WriteIndented = true }|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new System.Text.Json.JsonSerializerOptions { WriteIndented = true };
+
+                public string M(object value) => System.Text.Json.JsonSerializer.Serialize(value, JsonOptions);
+            }
+            """);
+
+    [Fact]
+    public Task Hoists_top_level_statement_options_into_a_partial_Program()
+        => Verify.VerifyFixAsync("""
+            using System;
+            using System.Text.Json;
+
+            Func<int, string> handler = x => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
+            Console.WriteLine(handler(1));
+            """, """
+            using System;
+            using System.Text.Json;
+
+            Func<int, string> handler = x => JsonSerializer.Serialize(x, JsonOptions);
+            Console.WriteLine(handler(1));
+
+            partial class Program
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+            }
+            """, outputKind: OutputKind.ConsoleApplication);
+
+    [Fact]
+    public Task Hoists_a_configured_top_level_local_into_an_existing_partial_Program()
+        => Verify.VerifyFixAsync("""
+            using System;
+            using System.Text.Json;
+
+            var options = {|JP0001:new JsonSerializerOptions()|};
+            options.WriteIndented = true;
+            Console.WriteLine(JsonSerializer.Serialize(1, options));
+
+            public partial class Program
+            {
+                private static int s_runs;
+            }
+            """, """
+            using System;
+            using System.Text.Json;
+
+            Console.WriteLine(JsonSerializer.Serialize(1, s_options));
+
+            public partial class Program
+            {
+                private static int s_runs;
+                private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { WriteIndented = true };
+            }
+            """, outputKind: OutputKind.ConsoleApplication);
+
+    [Theory]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = _depth }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = s_mutableDepth }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = this.GetHashCode() }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = Depth() }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { Converters = { new Conv<T>() } }|});")]
+    [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = indented; JsonSerializer.Serialize(value, o);")]
+    [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; System.Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(value, o);")]
+    [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; if (indented) { o.WriteIndented = true; } JsonSerializer.Serialize(value, o);")]
+    [InlineData("var o = {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}; o.WriteIndented = false; JsonSerializer.Serialize(value, o);")]
+    [InlineData("JsonSerializerOptions a = {|JP0001:new JsonSerializerOptions()|}, b = s_other; JsonSerializer.Serialize(value, a);")]
+    public Task Offers_no_fix_when_the_options_depend_on_per_call_state_or_mixed_logic(string statement)
+    {
+        var source = """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public class Conv<T> : JsonConverter<T>
+            {
+                public override T Read(ref Utf8JsonReader reader, System.Type typeToConvert, JsonSerializerOptions options) => default;
+                public override void Write(Utf8JsonWriter writer, T value, JsonSerializerOptions options) { }
+            }
+
+            public class C
+            {
+                private readonly int _depth = 3;
+                private static int s_mutableDepth = 3;
+                private static readonly JsonSerializerOptions s_other = new JsonSerializerOptions();
+                private static int Depth() => 3;
+
+                public void M<T>(object value, bool indented)
+                {
+                    STATEMENT
+                }
+            }
+            """.Replace("STATEMENT", statement);
+        return Verify.VerifyFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task Offers_no_fix_for_a_public_getter_of_a_library_whose_callers_may_change_the_options()
+    {
+        var source = """
+            using System.Text.Json;
+
+            public static class Json
+            {
+                public static JsonSerializerOptions Options => {|JP0001:new JsonSerializerOptions()|};
+            }
+            """;
+        return Verify.VerifyFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task Offers_no_fix_for_a_getter_whose_result_is_changed_by_a_caller()
+    {
+        var source = """
+            using System.Text.Json;
+
+            internal static class Json
+            {
+                internal static JsonSerializerOptions Options => {|JP0001:new JsonSerializerOptions()|};
+
+                internal static string Indented(object value)
+                {
+                    var options = Options;
+                    options.WriteIndented = true;
+                    return JsonSerializer.Serialize(value, options);
+                }
+            }
+            """;
+        return Verify.VerifyFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task Offers_no_fix_in_top_level_statements_before_CSharp_10()
+    {
+        var source = """
+            using System;
+            using System.Text.Json;
+
+            Console.WriteLine(JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}));
+            """;
+        return Verify.VerifyFixAsync(source, source, LanguageVersion.CSharp9, outputKind: OutputKind.ConsoleApplication);
+    }
+}
