@@ -98,8 +98,24 @@ internal static class StaticFieldHoister
         return type.WithMembers(type.Members.Insert(index, field));
     }
 
-    /// <summary>A static readonly field of the type, declared in source, whose initializer is equivalent.</summary>
+    /// <summary>
+    /// A static readonly field declared in source in the type or a type around it (reachable by its simple name),
+    /// whose initializer is equivalent.
+    /// </summary>
     private static string? FindEquivalentField(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer)
+    {
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            if (FindEquivalentFieldIn(current, fieldType, initializer) is { } name && (SymbolEqualityComparer.Default.Equals(current, type) || type.GetMembers(name).IsEmpty))
+            {
+                return name;
+            }
+        }
+
+        return null;
+    }
+
+    private static string? FindEquivalentFieldIn(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer)
     {
         foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
         {
