@@ -1,0 +1,86 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace JsonPerf.Analyzers.Tests.Infrastructure;
+
+/// <summary>Runs analyzers on a one-file project and applies a fixer's Fix All (solution scope) to it.</summary>
+public static class FixRunner
+{
+    public static (Solution Solution, DocumentId Document) CreateProject(string source, OutputKind outputKind, ImmutableArray<MetadataReference> references, LanguageVersion languageVersion = LanguageVersion.Latest)
+    {
+        var workspace = new AdhocWorkspace();
+        var projectId = ProjectId.CreateNewId();
+        var documentId = DocumentId.CreateNewId(projectId);
+        var solution = workspace.CurrentSolution
+            .AddProject(ProjectInfo.Create(
+                projectId, VersionStamp.Default, "Program", "Program", LanguageNames.CSharp,
+                compilationOptions: new CSharpCompilationOptions(outputKind, nullableContextOptions: NullableContextOptions.Disable),
+                parseOptions: new CSharpParseOptions(languageVersion),
+                metadataReferences: references))
+            .AddDocument(documentId, "Program.cs", source, filePath: "/src/Program.cs");
+        return (solution, documentId);
+    }
+
+    public static async Task<ImmutableArray<Diagnostic>> GetDiagnosticsAsync(Project project, params DiagnosticAnalyzer[] analyzers)
+    {
+        var compilation = (await project.GetCompilationAsync().ConfigureAwait(false))!;
+        var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: false, reportSuppressedDiagnostics: false);
+        var result = await compilation.WithAnalyzers(analyzers.ToImmutableArray(), options).GetAllDiagnosticsAsync().ConfigureAwait(false);
+        return result;
+    }
+
+    /// <summary>Applies Fix All in solution scope, as <c>dotnet format analyzers</c> does, and returns the new text.</summary>
+    public static async Task<string> ApplyFixAllAsync(string source, DiagnosticAnalyzer analyzer, CodeFixProvider fixer, OutputKind outputKind, ImmutableArray<MetadataReference> references)
+    {
+        var (solution, documentId) = CreateProject(source, outputKind, references);
+        var document = solution.GetDocument(documentId)!;
+        var diagnostics = (await GetDiagnosticsAsync(document.Project, analyzer).ConfigureAwait(false))
+            .Where(d => fixer.FixableDiagnosticIds.Contains(d.Id))
+            .ToImmutableArray();
+
+        var actions = new List<CodeAction>();
+        foreach (var diagnostic in diagnostics)
+        {
+            await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None)).ConfigureAwait(false);
+        }
+
+        if (actions.Count == 0)
+        {
+            return source;
+        }
+
+        var context = new FixAllContext(document, fixer, FixAllScope.Solution, actions[0].EquivalenceKey, fixer.FixableDiagnosticIds, new FixedDiagnostics(diagnostics), CancellationToken.None);
+        var fixAll = await fixer.GetFixAllProvider()!.GetFixAsync(context).ConfigureAwait(false);
+        if (fixAll is null)
+        {
+            return source;
+        }
+
+        var operations = await fixAll.GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
+        var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        return (await changed.GetDocument(documentId)!.GetTextAsync().ConfigureAwait(false)).ToString();
+    }
+
+    private sealed class FixedDiagnostics(ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider
+    {
+        public override async Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken)
+        {
+            var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+            return diagnostics.Where(d => d.Location.SourceTree?.FilePath == tree?.FilePath);
+        }
+
+        public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken)
+            => Task.FromResult(Enumerable.Empty<Diagnostic>());
+
+        public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken)
+            => Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
+    }
+}
