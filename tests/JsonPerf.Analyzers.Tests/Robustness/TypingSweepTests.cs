@@ -1,0 +1,129 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using JsonPerf.Analyzers.Tests.JP0001;
+using JsonPerf.CodeFixes;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
+using Xunit.Abstractions;
+
+namespace JsonPerf.Analyzers.Tests.Robustness;
+
+/// <summary>
+/// What a person typing produces: every source of the rule tests cut after each token, and with single tokens
+/// deleted, goes through every analyzer and every fix it offers. No analyzer or fix may throw.
+/// The default run takes a sample (every Nth variant); <c>JSONPERF_FULL_SWEEP=1</c> runs them all.
+/// </summary>
+public class TypingSweepTests(ITestOutputHelper output)
+{
+    private static readonly (DiagnosticAnalyzer Analyzer, CodeFixProvider Fixer)[] s_rules =
+    {
+        (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
+    };
+
+    [Fact]
+    [Trait("Category", "Robustness")]
+    public async Task No_analyzer_or_fix_throws_on_any_prefix_or_single_token_deletion()
+    {
+        var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
+        var stride = full ? 1 : 23;
+        var sources = Corpus().ToList();
+        var failures = new ConcurrentBag<string>();
+        var variants = 0;
+        var fixesApplied = 0;
+
+        var (baseSolution, documentId) = FixRunner.CreateProject("", OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);
+        foreach (var source in sources)
+        {
+            foreach (var variant in Variants(source).Where((_, i) => i % stride == 0))
+            {
+                variants++;
+                var document = baseSolution.WithDocumentText(documentId, SourceText.From(variant)).GetDocument(documentId)!;
+                fixesApplied += await CheckAsync(document, variant, failures);
+            }
+        }
+
+        output.WriteLine($"sources: {sources.Count}, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
+        Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
+        Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
+    }
+
+    private static async Task<int> CheckAsync(Document document, string variant, ConcurrentBag<string> failures)
+    {
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var options = new CompilationWithAnalyzersOptions(
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty),
+            onAnalyzerException: (e, a, d) => failures.Add($"{a.GetType().Name} threw {e.GetType().Name}: {e.Message}\n--- source ---\n{variant}"),
+            concurrentAnalysis: false, logAnalyzerExecutionTime: false);
+        var diagnostics = await compilation.WithAnalyzers(s_rules.Select(r => r.Analyzer).ToImmutableArray(), options).GetAnalyzerDiagnosticsAsync();
+        foreach (var ad0001 in diagnostics.Where(d => d.Id == "AD0001"))
+        {
+            failures.Add($"{ad0001.GetMessage()}\n--- source ---\n{variant}");
+        }
+
+        var applied = 0;
+        foreach (var diagnostic in diagnostics)
+        {
+            foreach (var (_, fixer) in s_rules.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            {
+                try
+                {
+                    var actions = new List<CodeAction>();
+                    await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None));
+                    foreach (var action in actions)
+                    {
+                        await action.GetOperationsAsync(CancellationToken.None);
+                        applied++;
+                    }
+                }
+                catch (Exception e)
+                {
+                    failures.Add($"{fixer.GetType().Name} threw {e}\n--- source ---\n{variant}");
+                }
+            }
+        }
+
+        return applied;
+    }
+
+    /// <summary>Each prefix ending at a token boundary, then the source with one token removed.</summary>
+    internal static IEnumerable<string> Variants(string source)
+    {
+        var tokens = CSharpSyntaxTree.ParseText(source).GetRoot().DescendantTokens().Where(t => t.Span.Length > 0).ToList();
+        foreach (var token in tokens)
+        {
+            yield return source.Substring(0, token.Span.End);
+        }
+
+        foreach (var token in tokens)
+        {
+            yield return source.Remove(token.SpanStart, token.Span.Length);
+        }
+    }
+
+    /// <summary>The sources the rule tests use, as full compilation units.</summary>
+    internal static IEnumerable<string> Corpus()
+    {
+        foreach (var row in ReportsTests.StatementCases().Concat(DoesNotReportTests.StatementCases()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(Jp0001Source.InMethod((string)row[0]));
+        }
+
+        foreach (var row in ReportsTests.MemberCases().Concat(DoesNotReportTests.MemberCases()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(Jp0001Source.InClass((string)row[0]));
+        }
+    }
+
+    private static string StripMarkup(string source)
+        => System.Text.RegularExpressions.Regex.Replace(source, @"\{\|[A-Z0-9#]+:|\|\}", "");
+}
