@@ -1,0 +1,214 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using JsonPerf.CodeFixes;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace JsonPerf.Analyzers.Tests;
+
+/// <summary>
+/// Every rule, checked against the descriptor table: analyzers are configured for the IDE and CI, docs, the
+/// README table and release tracking follow the descriptors, and every fixer supports Fix All in solution scope.
+/// </summary>
+public class RuleCatalogTests
+{
+    public static IEnumerable<DiagnosticAnalyzer> Analyzers => typeof(Rules).Assembly.GetTypes()
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!);
+
+    public static IEnumerable<CodeFixProvider> Fixers => typeof(JsonSerializerOptionsCreatedPerCallFixer).Assembly.GetTypes()
+        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
+        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!);
+
+    public static TheoryData<string> RuleIds()
+    {
+        var data = new TheoryData<string>();
+        foreach (var descriptor in Descriptors())
+        {
+            data.Add(descriptor.Id);
+        }
+
+        return data;
+    }
+
+    [Fact]
+    public void Every_descriptor_in_the_table_is_reported_by_an_analyzer_and_ids_are_unique()
+    {
+        var table = Descriptors().Select(d => d.Id).ToList();
+        var supported = Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToList();
+        Assert.Equal(table.Distinct().Count(), table.Count);
+        Assert.Equal(table.OrderBy(i => i), supported.Distinct().OrderBy(i => i));
+        Assert.NotEmpty(table);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Descriptor_has_a_performance_category_a_message_and_a_help_link_to_its_doc(string id)
+    {
+        var descriptor = Descriptors().Single(d => d.Id == id);
+        Assert.Matches("^JP[0-9]{4}$", id);
+        Assert.Equal("Performance", descriptor.Category);
+        Assert.Equal(Rules.HelpLinkBase + id + ".md", descriptor.HelpLinkUri);
+        Assert.False(string.IsNullOrWhiteSpace(descriptor.MessageFormat.ToString()));
+        Assert.False(string.IsNullOrWhiteSpace(descriptor.Description.ToString()));
+        Assert.True(descriptor.IsEnabledByDefault);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Rule_doc_exists_and_names_the_rule(string id)
+    {
+        var descriptor = Descriptors().Single(d => d.Id == id);
+        var doc = File.ReadAllText(Path.Combine(RepositoryRoot, "docs", "rules", id + ".md"));
+        Assert.StartsWith("# " + id + ": " + descriptor.Title, doc, StringComparison.Ordinal);
+        Assert.Contains("dotnet_diagnostic." + id + ".severity", doc, StringComparison.Ordinal);
+        Assert.Contains("| Default severity | " + descriptor.DefaultSeverity + " |", doc, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Readme_rules_table_lists_the_rule_with_its_title_and_severity(string id)
+    {
+        var descriptor = Descriptors().Single(d => d.Id == id);
+        var readme = File.ReadAllText(Path.Combine(RepositoryRoot, "README.md"));
+        var row = $"| [{id}](docs/rules/{id}.md) | {descriptor.Title} | {descriptor.DefaultSeverity} |";
+        Assert.Contains(row, readme, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Release_tracking_lists_the_rule_with_its_category_and_severity(string id)
+    {
+        var descriptor = Descriptors().Single(d => d.Id == id);
+        var tracking = File.ReadAllText(Path.Combine(RepositoryRoot, "src", "JsonPerf.Analyzers", "AnalyzerReleases.Unshipped.md"))
+                       + File.ReadAllText(Path.Combine(RepositoryRoot, "src", "JsonPerf.Analyzers", "AnalyzerReleases.Shipped.md"));
+        Assert.Matches(new Regex($@"^{id}\s*\|\s*{descriptor.Category}\s*\|\s*{descriptor.DefaultSeverity}\s*\|", RegexOptions.Multiline), tracking);
+    }
+
+    [Fact]
+    public void Every_fixer_supports_fix_all_in_document_project_and_solution_scope()
+    {
+        Assert.NotEmpty(Fixers);
+        foreach (var fixer in Fixers)
+        {
+            var scopes = fixer.GetFixAllProvider()?.GetSupportedFixAllScopes().ToList();
+            Assert.NotNull(scopes);
+            Assert.Contains(FixAllScope.Document, scopes);
+            Assert.Contains(FixAllScope.Project, scopes);
+            Assert.Contains(FixAllScope.Solution, scopes);
+        }
+    }
+
+    [Fact]
+    public void Every_fixer_fixes_an_id_of_the_table()
+    {
+        var table = Descriptors().Select(d => d.Id).ToHashSet();
+        Assert.All(Fixers.SelectMany(f => f.FixableDiagnosticIds), id => Assert.Contains(id, table));
+    }
+
+    [Fact]
+    public void Every_analyzer_runs_concurrently_skips_generated_code_and_registers_only_at_compilation_start()
+    {
+        foreach (var analyzer in Analyzers)
+        {
+            var context = new RecordingAnalysisContext();
+            analyzer.Initialize(context);
+            Assert.True(context.ConcurrentExecution, analyzer.GetType().Name);
+            Assert.Equal(GeneratedCodeAnalysisFlags.None, context.GeneratedCode);
+            Assert.Equal(new[] { "CompilationStart" }, context.Registrations);
+        }
+    }
+
+    [Fact]
+    public async Task Every_analyzer_reports_nothing_and_does_not_throw_on_empty_source_and_without_System_Text_Json()
+    {
+        foreach (var references in new[] { TestReferences.Net10, TestReferences.WithoutSystemTextJson })
+        {
+            var (solution, id) = FixRunner.CreateProject("", OutputKind.DynamicallyLinkedLibrary, references);
+            var diagnostics = await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, Analyzers.ToArray());
+            Assert.DoesNotContain(diagnostics, d => d.Id.StartsWith("JP", StringComparison.Ordinal) || d.Id == "AD0001");
+        }
+    }
+
+    [Fact]
+    public void Analyzers_register_no_callbacks_in_a_compilation_without_System_Text_Json()
+    {
+        foreach (var analyzer in Analyzers)
+        {
+            Assert.Equal(0, RegistrationsAtCompilationStart(analyzer, TestReferences.WithoutSystemTextJson));
+            Assert.NotEqual(0, RegistrationsAtCompilationStart(analyzer, TestReferences.Net10));
+        }
+    }
+
+    private static int RegistrationsAtCompilationStart(DiagnosticAnalyzer analyzer, ImmutableArray<MetadataReference> references)
+    {
+        var context = new RecordingAnalysisContext();
+        analyzer.Initialize(context);
+        var start = new RecordingCompilationStartContext(CSharpCompilation.Create("Probe", references: references));
+        foreach (var action in context.CompilationStartActions)
+        {
+            action(start);
+        }
+
+        return start.Registrations;
+    }
+
+    private static IEnumerable<DiagnosticDescriptor> Descriptors()
+        => typeof(Rules).GetFields(BindingFlags.Public | BindingFlags.Static)
+            .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
+            .Select(f => (DiagnosticDescriptor)f.GetValue(null)!);
+
+    internal static string RepositoryRoot => typeof(RuleCatalogTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
+
+    private sealed class RecordingAnalysisContext : AnalysisContext
+    {
+        public bool ConcurrentExecution { get; private set; }
+        public GeneratedCodeAnalysisFlags? GeneratedCode { get; private set; }
+        public List<string> Registrations { get; } = new();
+        public List<Action<CompilationStartAnalysisContext>> CompilationStartActions { get; } = new();
+
+        public override void EnableConcurrentExecution() => ConcurrentExecution = true;
+        public override void ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags analysisMode) => GeneratedCode = analysisMode;
+
+        public override void RegisterCompilationStartAction(Action<CompilationStartAnalysisContext> action)
+        {
+            Registrations.Add("CompilationStart");
+            CompilationStartActions.Add(action);
+        }
+
+        public override void RegisterCompilationAction(Action<CompilationAnalysisContext> action) => Registrations.Add("Compilation");
+        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => Registrations.Add("SemanticModel");
+        public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) => Registrations.Add("Symbol");
+        public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) => Registrations.Add("CodeBlockStart");
+        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => Registrations.Add("CodeBlock");
+        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => Registrations.Add("SyntaxTree");
+        public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) => Registrations.Add("SyntaxNode");
+    }
+
+    private sealed class RecordingCompilationStartContext(Compilation compilation)
+        : CompilationStartAnalysisContext(compilation, new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), CancellationToken.None)
+    {
+        public int Registrations { get; private set; }
+
+        public override void RegisterCompilationEndAction(Action<CompilationAnalysisContext> action) => Registrations++;
+        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) => Registrations++;
+        public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) => Registrations++;
+        public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) => Registrations++;
+        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => Registrations++;
+        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) => Registrations++;
+        public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) => Registrations++;
+        public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) => Registrations++;
+        public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action) => Registrations++;
+        public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => Registrations++;
+    }
+}
