@@ -26,8 +26,8 @@ internal static class Rules
         helpLinkUri: HelpLinkBase + OptionsCreatedPerCallId + ".md");
 
     /// <summary>Message argument of JP0001 when the options only hold value settings (a cache lookup per call).</summary>
-    public const string OptionsCostLookup = "allocate options and look up the serializer's metadata cache each time";
+    public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
-    public const string OptionsCostRebuild = "create new converter, encoder, policy or resolver instances, so the serializer's metadata cache misses and every call rebuilds type metadata";
+    public const string OptionsCostRebuild = "hold new converter, encoder, policy or resolver instances, so the serializer's metadata cache misses and rebuilds type metadata each time";
 }

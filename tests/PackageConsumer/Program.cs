@@ -1,0 +1,34 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+var orders = new[] { new Order(1, "Ada", Status.Shipped), new Order(2, "Grace", Status.Pending) };
+foreach (var order in orders)
+{
+    Console.WriteLine(Api.Indented(order));
+    Console.WriteLine(Api.Camel(order));
+    Console.WriteLine(Api.Shared(order));
+}
+
+public enum Status { Pending, Shipped }
+
+public record Order(int Id, string Customer, Status Status);
+
+public static class Api
+{
+    private static readonly JsonSerializerOptions s_shared = new() { WriteIndented = false };
+
+    // JP0001: new options, and a new converter, on every call.
+    public static string Indented(Order order)
+        => JsonSerializer.Serialize(order, new JsonSerializerOptions { WriteIndented = true, Converters = { new JsonStringEnumConverter() } });
+
+    // JP0001: a local that is only configured and passed on.
+    public static string Camel(Order order)
+    {
+        var options = new JsonSerializerOptions();
+        options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;
+        return JsonSerializer.Serialize(order, options);
+    }
+
+    // Not flagged: the options live in a static readonly field.
+    public static string Shared(Order order) => JsonSerializer.Serialize(order, s_shared);
+}

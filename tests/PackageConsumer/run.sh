@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Packs JsonPerf.Analyzers and builds this sample from the .nupkg, as a user would, then checks what users
+# rely on: JP0001 is a build warning, .editorconfig severity 'none' silences it, -warnaserror fails the build,
+# and `dotnet format analyzers` applies the fix so that the program prints the same output with no warnings.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="$root/artifacts/consumer"
+rm -rf "$work" "$root/artifacts/consumer-packages/jsonperf.analyzers"
+mkdir -p "$work"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+jp_warnings() { grep -oE '[^ ]+\([0-9]+,[0-9]+\): warning JP0001' "$1" | sort -u | wc -l; }
+check_clean_load() { ! grep -qE 'CS8032|CS9057|AD0001' "$1" || fail "analyzer load or crash warning in $1"; }
+
+version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
+echo "== pack JsonPerf.Analyzers $version"
+dotnet pack "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -c Release -o "$root/artifacts/packages" -v:q -nologo >/dev/null
+ls "$root/artifacts/packages/JsonPerf.Analyzers.$version.nupkg" >/dev/null
+
+build() { dotnet build "$1" --no-incremental -nologo -p:JsonPerfVersion="$version" "${@:2}"; }
+
+echo "== build the sample from the package"
+build "$here/PackageConsumer.csproj" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "sample build failed"; }
+grep -E 'warning JP0001' "$work/build.log" | sort -u
+check_clean_load "$work/build.log"
+count="$(jp_warnings "$work/build.log")"
+[ "$count" -eq 2 ] || fail "expected 2 JP0001 warnings, got $count"
+echo "ok: 2 JP0001 warnings"
+
+echo "== .editorconfig: dotnet_diagnostic.JP0001.severity = none"
+trap 'rm -f "$here/.editorconfig"' EXIT
+printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.JP0001.severity = none\n' > "$here/.editorconfig"
+build "$here/PackageConsumer.csproj" > "$work/none.log" 2>&1 || { cat "$work/none.log"; fail "build with severity none failed"; }
+rm -f "$here/.editorconfig"
+[ "$(jp_warnings "$work/none.log")" -eq 0 ] || fail "JP0001 still reported with severity none"
+echo "ok: no JP0001 with severity none"
+
+echo "== -warnaserror"
+if build "$here/PackageConsumer.csproj" -warnaserror > "$work/strict.log" 2>&1; then fail "-warnaserror build succeeded"; fi
+grep -q 'error JP0001' "$work/strict.log" || fail "-warnaserror failed, but not on JP0001"
+check_clean_load "$work/strict.log"
+echo "ok: -warnaserror fails on JP0001"
+
+echo "== dotnet format analyzers applies the fix"
+copy="$work/formatted"
+mkdir -p "$copy"
+cp "$here"/*.cs "$here"/*.csproj "$here"/*.props "$copy/"
+sed "s#../../artifacts#$root/artifacts#" "$here/NuGet.config" > "$copy/NuGet.config"
+sed -i "s#\$(MSBuildThisFileDirectory)../../artifacts#$root/artifacts#" "$copy/PackageConsumer.csproj"
+before="$(dotnet run --project "$here/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+dotnet restore "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" -v:q >/dev/null
+dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0001 --severity warn --no-restore
+build "$copy/PackageConsumer.csproj" > "$work/formatted.log" 2>&1 || { cat "$work/formatted.log"; fail "formatted sample does not build"; }
+[ "$(jp_warnings "$work/formatted.log")" -eq 0 ] || fail "JP0001 left after dotnet format"
+after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+[ -n "$before" ] && [ "$before" = "$after" ] || fail "output changed after the fix"
+diff -u "$here/Program.cs" "$copy/Program.cs" || true
+echo "ok: dotnet format fixed every JP0001, the output is unchanged"
+
+echo "PackageConsumer: all checks passed"
