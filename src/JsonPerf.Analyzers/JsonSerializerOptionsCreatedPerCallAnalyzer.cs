@@ -46,7 +46,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
     {
         var creation = (IObjectCreationOperation)context.Operation;
-        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol))
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol) || symbols.IsInsideExpressionTree(creation))
         {
             return;
         }

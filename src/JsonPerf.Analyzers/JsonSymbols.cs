@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
 
 namespace JsonPerf.Analyzers;
 
@@ -22,6 +23,7 @@ internal sealed class JsonSymbols
         JavaScriptEncoder = compilation.GetTypeByMetadataName("System.Text.Encodings.Web.JavaScriptEncoder");
         AspNetJsonResult = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.JsonResult");
         AspNetController = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.Controller");
+        ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
 
         _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         AddIfPresent(JsonSerializer);
@@ -44,6 +46,27 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JavaScriptEncoder { get; }
     public INamedTypeSymbol? AspNetJsonResult { get; }
     public INamedTypeSymbol? AspNetController { get; }
+    public INamedTypeSymbol? ExpressionOfT { get; }
+
+    /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
+    public bool IsInsideExpressionTree(IOperation operation)
+    {
+        if (ExpressionOfT is null)
+        {
+            return false;
+        }
+
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation { Parent: { Type: INamedTypeSymbol type } }
+                && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, ExpressionOfT))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     public static JsonSymbols? TryCreate(Compilation compilation)
     {

@@ -51,6 +51,18 @@ public class DoesNotReportTests
         "JsonNode.Parse(json, new JsonNodeOptions { PropertyNameCaseInsensitive = true });",
         "using (var writer = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = true })) { }",
         "JsonDocument.Parse(json, new JsonDocumentOptions { CommentHandling = new JsonReaderOptions { AllowTrailingCommas = true }.CommentHandling });",
+        "var o = new JsonSerializerOptions(); o.Converters.Clear(); JsonSerializer.Serialize(order, o);",
+        "var o = new JsonSerializerOptions(); o.MakeReadOnly(); JsonSerializer.Serialize(order, o);",
+        "var o = new JsonSerializerOptions(); var alias = o; JsonSerializer.Serialize(order, alias);",
+        "JsonSerializerOptions o = null; o = new JsonSerializerOptions(); JsonSerializer.Serialize(order, o);",
+        "var pair = Tuple.Create(new JsonSerializerOptions(), 1); JsonSerializer.Serialize(order, pair.Item1);",
+        "var cache = new Dictionary<int, JsonSerializerOptions>(); if (!cache.TryGetValue(1, out var o)) { cache[1] = new JsonSerializerOptions(); }",
+        "var lazy = new Lazy<JsonSerializerOptions>(() => new JsonSerializerOptions { WriteIndented = true }, true); JsonSerializer.Serialize(order, lazy.Value);",
+        "var table = new System.Runtime.CompilerServices.ConditionalWeakTable<object, JsonSerializerOptions>(); JsonSerializer.Serialize(order, table.GetValue(order, _ => new JsonSerializerOptions()));",
+        "Task.Run(() => new JsonSerializerOptions());",
+        "System.Linq.Expressions.Expression<Func<Order, string>> e = x => JsonSerializer.Serialize(x, new JsonSerializerOptions());",
+        "JsonSerializer.Serialize(order, default(JsonSerializerOptions));",
+        "JsonSerializer.Serialize(order, (JsonSerializerOptions)null);",
         // Source-generated and JsonTypeInfo overloads take no options.
         "JsonSerializer.Serialize(order, typeof(Order), new MyContext(s_shared));");
 
@@ -68,7 +80,10 @@ public class DoesNotReportTests
         "JsonSerializerOptions Settable { set { _mutable = new JsonSerializerOptions(); } }",
         "public JsonSerializerOptions Cached { get { return s_cache ?? (s_cache = new JsonSerializerOptions()); } }",
         "public static JsonSerializerOptions Choose(bool b) { return b ? new JsonSerializerOptions() : s_shared; }",
-        "void Store() { s_cache = new JsonSerializerOptions(); }");
+        "void Store() { s_cache = new JsonSerializerOptions(); }",
+        "public JsonSerializerOptions InstanceAuto { get; set; } = new JsonSerializerOptions { WriteIndented = true };",
+        "JsonSerializerOptions Both(Order o) { var x = new JsonSerializerOptions(); JsonSerializer.Serialize(o, x); return x; }",
+        "static readonly System.Collections.Concurrent.ConcurrentDictionary<int, JsonSerializerOptions> s_byDepth = new System.Collections.Concurrent.ConcurrentDictionary<int, JsonSerializerOptions>(); string Cached(Order o, int depth) { return JsonSerializer.Serialize(o, s_byDepth.GetOrAdd(depth, d => new JsonSerializerOptions { MaxDepth = d })); }");
 
     public static TheoryData<string> ModernCases() => new()
     {
