@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace JsonPerf.Analyzers;
@@ -51,7 +52,9 @@ internal static class StaticInitializerCheck
                 return !field.Field.IsStatic || field.Field.IsConst || field.Field.IsReadOnly;
 
             case IPropertyReferenceOperation property:
-                return !property.Property.IsStatic || property.Property.SetMethod is null;
+                // A static property may compute a new value on each read; trust the serializer's own
+                // (JsonNamingPolicy.CamelCase, ReferenceHandler.Preserve, ...) and get-only auto-properties.
+                return !property.Property.IsStatic || IsSerializerNamespace(property.Property) || IsGetOnlyAutoProperty(property.Property);
 
             case IInvocationOperation invocation:
                 // Collection-initializer Add calls are implicit; otherwise only the serializer's own factories
@@ -76,16 +79,31 @@ internal static class StaticInitializerCheck
         return symbol.DeclaringSyntaxReferences.Length > 0;
     }
 
-    private static bool IsSerializerFactory(IMethodSymbol method)
+    private static bool IsSerializerFactory(IMethodSymbol method) => method.IsStatic && IsSerializerNamespace(method);
+
+    private static bool IsSerializerNamespace(ISymbol symbol)
+        => symbol.ContainingNamespace?.ToDisplayString() is "System.Text.Json" or "System.Text.Json.Serialization"
+            or "System.Text.Json.Serialization.Metadata" or "System.Text.Encodings.Web" or "System.Text.Unicode";
+
+    private static bool IsGetOnlyAutoProperty(IPropertySymbol property)
     {
-        if (!method.IsStatic)
+        if (property.SetMethod is not null || property.DeclaringSyntaxReferences.Length == 0)
         {
             return false;
         }
 
-        var ns = method.ContainingNamespace?.ToDisplayString();
-        return ns is "System.Text.Json" or "System.Text.Json.Serialization" or "System.Text.Json.Serialization.Metadata"
-            or "System.Text.Encodings.Web" or "System.Text.Unicode";
+        foreach (var reference in property.DeclaringSyntaxReferences)
+        {
+            if (reference.GetSyntax() is not PropertyDeclarationSyntax { ExpressionBody: null, AccessorList.Accessors: var accessors }
+                || accessors.Count != 1
+                || accessors[0].Body is not null
+                || accessors[0].ExpressionBody is not null)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static bool UsesMethodTypeParameter(ITypeSymbol? type)

@@ -99,7 +99,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
             var local = declarator.Symbol;
             var statements = ConfigurationStatements(declarator, local);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, local.Name);
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, local.Name);
             if (replacement is null)
             {
                 return null;
@@ -117,7 +117,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
         }
         else
         {
-            var replacement = SharedInstance(editor, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, DefaultFieldName);
+            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, DefaultFieldName);
             if (replacement is null)
             {
                 return null;
@@ -129,20 +129,27 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
         return editor.GetChangedDocument();
     }
 
-    /// <summary><c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings, where those exist.</summary>
-    private static ExpressionSyntax? SharedInstance(DocumentEditor editor, BaseObjectCreationExpressionSyntax creation, JsonSymbols symbols)
+    /// <summary>
+    /// <c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings (after folding), built
+    /// with no arguments or from <c>JsonSerializerDefaults.General</c> / <c>.Web</c>, where those properties exist.
+    /// </summary>
+    private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
-        if (creation.Initializer is { Expressions.Count: > 0 })
+        if (folded.Initializer is { Expressions.Count: > 0 })
         {
             return null;
         }
 
-        var arguments = creation.ArgumentList?.Arguments ?? default;
-        string? name = arguments.Count switch
+        string? name = operation.Arguments.Length switch
         {
             0 => "Default",
-            1 when IsDefaultsMember(arguments[0].Expression, "General") => "Default",
-            1 when IsDefaultsMember(arguments[0].Expression, "Web") => "Web",
+            1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults)
+                   && operation.Arguments[0].Value.ConstantValue is { HasValue: true, Value: int defaults } => defaults switch
+                   {
+                       0 => "Default", // JsonSerializerDefaults.General
+                       1 => "Web",
+                       _ => null,
+                   },
             _ => null,
         };
 
@@ -155,11 +162,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
         return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
     }
-
-    private static bool IsDefaultsMember(ExpressionSyntax expression, string member)
-        => expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var name, Expression: var type }
-           && name == member
-           && type.ToString().EndsWith("JsonSerializerDefaults", System.StringComparison.Ordinal);
 
     private static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, string baseName)
         => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseName) is { } name

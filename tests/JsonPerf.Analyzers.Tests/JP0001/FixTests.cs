@@ -431,6 +431,7 @@ public class FixTests
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = s_mutableDepth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = this.GetHashCode() }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = Depth() }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = ComputedDepth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { Converters = { new Conv<T>() } }|});")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = indented; JsonSerializer.Serialize(value, o);")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; System.Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(value, o);")]
@@ -455,6 +456,7 @@ public class FixTests
                 private static int s_mutableDepth = 3;
                 private static readonly JsonSerializerOptions s_other = new JsonSerializerOptions();
                 private static int Depth() => 3;
+                private static int ComputedDepth => s_mutableDepth;
 
                 public void M<T>(object value, bool indented)
                 {
@@ -464,6 +466,42 @@ public class FixTests
             """.Replace("STATEMENT", statement);
         return Verify.VerifyFixAsync(source, source);
     }
+
+    [Fact]
+    public Task Hoists_options_that_read_constants_static_readonly_fields_and_get_only_auto_properties()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public static class Limits
+            {
+                public const int Depth = 16;
+                public static readonly JsonNamingPolicy Policy = JsonNamingPolicy.SnakeCaseLower;
+                public static JsonIgnoreCondition Ignore { get; } = JsonIgnoreCondition.WhenWritingNull;
+            }
+
+            public class C
+            {
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = Limits.Depth, PropertyNamingPolicy = Limits.Policy, DefaultIgnoreCondition = Limits.Ignore, ReferenceHandler = ReferenceHandler.IgnoreCycles }|});
+            }
+            """, """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public static class Limits
+            {
+                public const int Depth = 16;
+                public static readonly JsonNamingPolicy Policy = JsonNamingPolicy.SnakeCaseLower;
+                public static JsonIgnoreCondition Ignore { get; } = JsonIgnoreCondition.WhenWritingNull;
+            }
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = Limits.Depth, PropertyNamingPolicy = Limits.Policy, DefaultIgnoreCondition = Limits.Ignore, ReferenceHandler = ReferenceHandler.IgnoreCycles };
+
+                public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
+            }
+            """);
 
     [Fact]
     public Task Offers_no_fix_for_a_public_getter_of_a_library_whose_callers_may_change_the_options()
