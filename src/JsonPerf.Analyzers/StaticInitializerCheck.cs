@@ -14,10 +14,10 @@ internal static class StaticInitializerCheck
 {
     public static bool CanMoveToStaticInitializer(IOperation value)
     {
-        var span = value.Syntax.Span;
+        var scope = new Scope(value);
         foreach (var operation in value.DescendantsAndSelf())
         {
-            if (!IsAllowed(operation, span) || UsesMethodTypeParameter(operation.Type))
+            if (!IsAllowed(operation, scope) || UsesMethodTypeParameter(operation.Type))
             {
                 return false;
             }
@@ -26,8 +26,57 @@ internal static class StaticInitializerCheck
         return true;
     }
 
-    private static bool IsAllowed(IOperation operation, Microsoft.CodeAnalysis.Text.TextSpan span)
+    /// <summary>
+    /// Where the value is and where its field will go: the type declaration around it (the new field is placed
+    /// after that declaration's last field), or <c>Program</c> for top-level statements.
+    /// </summary>
+    private sealed class Scope
     {
+        public Scope(IOperation value)
+        {
+            Span = value.Syntax.Span;
+            Declaration = value.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+            Type = Declaration is not null
+                ? value.SemanticModel?.GetDeclaredSymbol(Declaration) as INamedTypeSymbol
+                : value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType;
+        }
+
+        public Microsoft.CodeAnalysis.Text.TextSpan Span { get; }
+        public TypeDeclarationSyntax? Declaration { get; }
+        public INamedTypeSymbol? Type { get; }
+
+        /// <summary>
+        /// Static initializers run in textual order (and in no defined order across partial parts): a member of the
+        /// receiving type is only safe to read when it is a field of the same declaration, so before the new field.
+        /// </summary>
+        public bool IsInitializedBeforeNewField(ISymbol member)
+        {
+            if (!SymbolEqualityComparer.Default.Equals(member.ContainingType, Type))
+            {
+                return true;
+            }
+
+            if (member is not IFieldSymbol || Declaration is null || member.DeclaringSyntaxReferences.Length == 0)
+            {
+                return false;
+            }
+
+            foreach (var reference in member.DeclaringSyntaxReferences)
+            {
+                if (reference.SyntaxTree != Declaration.SyntaxTree || !Declaration.Span.Contains(reference.Span)
+                    || reference.GetSyntax().FirstAncestorOrSelf<TypeDeclarationSyntax>() != Declaration)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+    }
+
+    private static bool IsAllowed(IOperation operation, Scope scope)
+    {
+        var span = scope.Span;
         switch (operation)
         {
             case IInvalidOperation:
@@ -49,12 +98,13 @@ internal static class StaticInitializerCheck
                 return DeclaredInside(parameter.Parameter, span);
 
             case IFieldReferenceOperation field:
-                return !field.Field.IsStatic || field.Field.IsConst || field.Field.IsReadOnly;
+                return !field.Field.IsStatic || field.Field.IsConst || (field.Field.IsReadOnly && scope.IsInitializedBeforeNewField(field.Field));
 
             case IPropertyReferenceOperation property:
                 // A static property may compute a new value on each read; trust the serializer's own
                 // (JsonNamingPolicy.CamelCase, ReferenceHandler.Preserve, ...) and get-only auto-properties.
-                return !property.Property.IsStatic || IsSerializerNamespace(property.Property) || IsGetOnlyAutoProperty(property.Property);
+                return !property.Property.IsStatic || IsSerializerNamespace(property.Property)
+                    || (IsGetOnlyAutoProperty(property.Property) && scope.IsInitializedBeforeNewField(property.Property));
 
             case IInvocationOperation invocation:
                 // Collection-initializer Add calls are implicit; otherwise only the serializer's own factories

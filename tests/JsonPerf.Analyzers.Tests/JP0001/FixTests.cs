@@ -432,6 +432,7 @@ public class FixTests
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = this.GetHashCode() }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = Depth() }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = ComputedDepth }|});")]
+    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = AutoDepth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { Converters = { new Conv<T>() } }|});")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = indented; JsonSerializer.Serialize(value, o);")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; System.Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(value, o);")]
@@ -457,6 +458,7 @@ public class FixTests
                 private static readonly JsonSerializerOptions s_other = new JsonSerializerOptions();
                 private static int Depth() => 3;
                 private static int ComputedDepth => s_mutableDepth;
+                private static int AutoDepth { get; } = 3; // initialized after a field the fix would add
 
                 public void M<T>(object value, bool indented)
                 {
@@ -502,6 +504,31 @@ public class FixTests
                 public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
             }
             """);
+
+    [Fact]
+    public Task Offers_no_fix_when_a_static_field_of_the_type_lives_in_another_partial_part()
+    {
+        var test = new Verify.Test();
+        test.TestState.Sources.Add(("A.cs", """
+            using System.Text.Json;
+
+            public partial class C
+            {
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { PropertyNamingPolicy = Policy }|});
+            }
+            """));
+        test.TestState.Sources.Add(("B.cs", """
+            using System.Text.Json;
+
+            public partial class C
+            {
+                private static readonly JsonNamingPolicy Policy = JsonNamingPolicy.CamelCase;
+            }
+            """));
+        test.FixedState.InheritanceMode = Microsoft.CodeAnalysis.Testing.StateInheritanceMode.AutoInheritAll;
+        test.FixedState.MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow;
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task Offers_no_fix_for_a_public_getter_of_a_library_whose_callers_may_change_the_options()
