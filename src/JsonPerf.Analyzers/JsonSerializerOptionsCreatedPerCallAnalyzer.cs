@@ -68,7 +68,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
                     return;
                 }
 
-                Report(context, creation, KindArgument, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && CanAddStaticField(creation), creation);
+                Report(context, creation, KindArgument, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && StaticInitializerCheck.CanAddStaticField(creation), creation);
                 break;
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted:
@@ -127,7 +127,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
             return;
         }
 
-        var fixable = CanAddStaticField(creation)
+        var fixable = StaticInitializerCheck.CanAddStaticField(creation)
             && StaticInitializerCheck.CanMoveToStaticInitializer(creation)
             && CanFoldConfiguration(declarator, creation, configuration);
 
@@ -283,22 +283,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
         var getter = accessors.Accessors[0];
         return getter.AttributeLists.Count == 0 && getter.Modifiers.Count == 0 && getter.IsKind(SyntaxKind.GetAccessorDeclaration) && (getter.ExpressionBody?.Expression == creation.Syntax
             || getter.Body is { Statements.Count: 1 } body && body.Statements[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax);
-    }
-
-    /// <summary>
-    /// A static field can hold the creation when the code sits in a class, struct or record; in top-level
-    /// statements from C# 10, where <c>Program</c> can be declared partial.
-    /// </summary>
-    private static bool CanAddStaticField(IOperation creation)
-    {
-        var type = creation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
-        if (type is not null)
-        {
-            return type is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax;
-        }
-
-        return creation.Syntax.FirstAncestorOrSelf<GlobalStatementSyntax>() is not null
-            && creation.Syntax.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 };
     }
 
     /// <summary>

@@ -24,6 +24,7 @@ internal sealed class JsonSymbols
         AspNetJsonResult = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.JsonResult");
         AspNetController = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.Controller");
         ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
+        JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
 
         _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         AddIfPresent(JsonSerializer);
@@ -47,6 +48,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetJsonResult { get; }
     public INamedTypeSymbol? AspNetController { get; }
     public INamedTypeSymbol? ExpressionOfT { get; }
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
     public bool IsInsideExpressionTree(IOperation operation)

@@ -46,6 +46,33 @@ internal static class SerializerEntryPoints
             && (IsOrDerivesFrom(method.ContainingType, symbols.AspNetJsonResult) || IsOrDerivesFrom(method.ContainingType, symbols.AspNetController));
     }
 
+    /// <summary>True when <paramref name="argument"/> is the options of an entry point that only reads JSON.</summary>
+    public static bool IsOptionsArgumentOfReader(IArgumentOperation argument, JsonSymbols symbols)
+        => IsOptionsArgument(argument, symbols) && argument.Parent is IInvocationOperation invocation && IsReader(invocation, symbols);
+
+    /// <summary>
+    /// An entry point that only reads JSON: <c>JsonSerializer.Deserialize*</c>, <c>HttpClient.Get/Delete...FromJson*</c>,
+    /// <c>ReadFromJson*</c>. Everything else may write JSON.
+    /// </summary>
+    public static bool IsReader(IInvocationOperation invocation, JsonSymbols symbols)
+    {
+        var method = invocation.TargetMethod;
+        if (!symbols.IsEntryPointType(method.ContainingType))
+        {
+            return false;
+        }
+
+        var name = method.Name;
+        return method.ContainingType.Name switch
+        {
+            "JsonSerializer" => name.StartsWith("Deserialize", System.StringComparison.Ordinal),
+            "HttpClientJsonExtensions" => (name.StartsWith("Get", System.StringComparison.Ordinal) || name.StartsWith("Delete", System.StringComparison.Ordinal))
+                                          && name.Contains("FromJson"),
+            "HttpContentJsonExtensions" or "HttpRequestJsonExtensions" => name.StartsWith("ReadFromJson", System.StringComparison.Ordinal),
+            _ => false,
+        };
+    }
+
     private static bool IsEntryPoint(IMethodSymbol method, JsonSymbols symbols)
     {
         if (method.MethodKind == MethodKind.Constructor && symbols.IsDerivedFromJsonSerializerContext(method.ContainingType))

@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -24,6 +25,22 @@ internal static class StaticInitializerCheck
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// A static field can hold the value when the code sits in a class, struct or record; in top-level
+    /// statements from C# 10, where <c>Program</c> can be declared partial.
+    /// </summary>
+    public static bool CanAddStaticField(IOperation creation)
+    {
+        var type = creation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        if (type is not null)
+        {
+            return type is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax;
+        }
+
+        return creation.Syntax.FirstAncestorOrSelf<GlobalStatementSyntax>() is not null
+            && creation.Syntax.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 };
     }
 
     /// <summary>

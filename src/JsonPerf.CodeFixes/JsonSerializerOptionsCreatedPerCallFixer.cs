@@ -310,7 +310,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
             return false;
         }
 
-        if (model.Compilation.Options.OutputKind == OutputKind.DynamicallyLinkedLibrary && IsVisibleOutsideAssembly(property))
+        if (Visibility.IsVisibleOutsideLibrary(property, model.Compilation))
         {
             return false;
         }
@@ -344,17 +344,4 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
 
     private static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
         => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
-
-    private static bool IsVisibleOutsideAssembly(ISymbol symbol)
-    {
-        for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
-        {
-            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
 }

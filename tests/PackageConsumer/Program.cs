@@ -1,7 +1,9 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.Unicode;
 
-var orders = new[] { new Order(1, "Ada", Status.Shipped), new Order(2, "Grace", Status.Pending) };
+var orders = new[] { new Order(1, "Ada <&>", Status.Shipped), new Order(2, "山本太郎", Status.Pending) };
 foreach (var order in orders)
 {
     Console.WriteLine(Api.Indented(order));
@@ -21,11 +23,12 @@ public static class Api
     public static string Indented(Order order)
         => JsonSerializer.Serialize(order, new JsonSerializerOptions { WriteIndented = true, Converters = { new JsonStringEnumConverter() } });
 
-    // JP0001: a local that is only configured and passed on.
+    // JP0001: a local that is only configured and passed on; JP0004: a new encoder on every call.
     public static string Camel(Order order)
     {
         var options = new JsonSerializerOptions();
         options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;
+        options.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All);
         return JsonSerializer.Serialize(order, options);
     }
 

@@ -11,7 +11,8 @@ rm -rf "$work" "$root/artifacts/consumer-packages/jsonperf.analyzers"
 mkdir -p "$work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-jp_warnings() { grep -oE '[^ ]+\([0-9]+,[0-9]+\): warning JP0001' "$1" | sort -u | wc -l; }
+# Distinct warnings of one rule (the build prints each twice: as it happens and in the summary).
+jp_warnings() { grep -oE "[^ ]+\([0-9]+,[0-9]+\): warning ${2:-JP0001}" "$1" | sort -u | wc -l; }
 check_clean_load() { ! grep -qE 'CS8032|CS9057|AD0001' "$1" || fail "analyzer load or crash warning in $1"; }
 
 version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
@@ -23,11 +24,13 @@ build() { dotnet build "$1" --no-incremental -nologo -p:JsonPerfVersion="$versio
 
 echo "== build the sample from the package"
 build "$here/PackageConsumer.csproj" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "sample build failed"; }
-grep -E 'warning JP0001' "$work/build.log" | sort -u
+grep -E 'warning JP[0-9]+' "$work/build.log" | sort -u
 check_clean_load "$work/build.log"
 count="$(jp_warnings "$work/build.log")"
 [ "$count" -eq 2 ] || fail "expected 2 JP0001 warnings, got $count"
-echo "ok: 2 JP0001 warnings"
+count="$(jp_warnings "$work/build.log" JP0004)"
+[ "$count" -eq 1 ] || fail "expected 1 JP0004 warning, got $count"
+echo "ok: 2 JP0001 warnings, 1 JP0004 warning"
 
 echo "== .editorconfig: dotnet_diagnostic.JP0001.severity = none"
 trap 'rm -f "$here/.editorconfig"' EXIT
@@ -51,12 +54,13 @@ sed "s#../../artifacts#$root/artifacts#" "$here/NuGet.config" > "$copy/NuGet.con
 sed -i "s#\$(MSBuildThisFileDirectory)../../artifacts#$root/artifacts#" "$copy/PackageConsumer.csproj"
 before="$(dotnet run --project "$here/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
 dotnet restore "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" -v:q >/dev/null
-dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0001 --severity warn --no-restore
+dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0004 JP0001 --severity warn --no-restore
 build "$copy/PackageConsumer.csproj" > "$work/formatted.log" 2>&1 || { cat "$work/formatted.log"; fail "formatted sample does not build"; }
 [ "$(jp_warnings "$work/formatted.log")" -eq 0 ] || fail "JP0001 left after dotnet format"
+[ "$(jp_warnings "$work/formatted.log" JP0004)" -eq 0 ] || fail "JP0004 left after dotnet format"
 after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
 [ -n "$before" ] && [ "$before" = "$after" ] || fail "output changed after the fix"
 diff -u "$here/Program.cs" "$copy/Program.cs" || true
-echo "ok: dotnet format fixed every JP0001, the output is unchanged"
+echo "ok: dotnet format fixed every JP0001 and JP0004, the output is unchanged"
 
 echo "PackageConsumer: all checks passed"

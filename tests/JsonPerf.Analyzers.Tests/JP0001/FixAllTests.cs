@@ -1,3 +1,4 @@
+using JsonPerf.Analyzers.Tests.Infrastructure;
 using System.Threading.Tasks;
 using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
     JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer,

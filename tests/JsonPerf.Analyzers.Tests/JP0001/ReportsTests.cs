@@ -76,22 +76,22 @@ public class ReportsTests
     [Theory]
     [MemberData(nameof(StatementCases))]
     public Task Reports_options_created_per_call_in_a_method(string snippet, string languageVersion)
-        => Verify.VerifyAnalyzerAsync(Jp0001Source.InMethod(snippet), Cases.Parse(languageVersion));
+        => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet), Cases.Parse(languageVersion));
 
     [Theory]
     [MemberData(nameof(MemberCases))]
     public Task Reports_options_created_per_call_in_members(string snippet, string languageVersion)
-        => Verify.VerifyAnalyzerAsync(Jp0001Source.InClass(snippet), Cases.Parse(languageVersion));
+        => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Theory]
     [MemberData(nameof(ModernCases))]
     public Task Reports_target_typed_and_modern_forms(string snippet)
-        => Verify.VerifyAnalyzerAsync(Jp0001Source.InMethod(snippet));
+        => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet));
 
     [Fact]
     public Task Reports_in_top_level_statements_and_minimal_api_style_handlers()
         => Verify.VerifyAnalyzerAsync(
-            Jp0001Source.Usings + """
+            Snippets.Usings + """
             Console.WriteLine(JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}));
             Func<int, string> handler = x => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
             Console.WriteLine(handler(2));
@@ -101,7 +101,7 @@ public class ReportsTests
     [Fact]
     public Task Reports_aspnetcore_entry_points()
         => Verify.VerifyAnalyzerAsync(
-            Jp0001Source.Usings + """
+            Snippets.Usings + """
             using Microsoft.AspNetCore.Http;
             using Microsoft.AspNetCore.Mvc;
 
@@ -120,7 +120,7 @@ public class ReportsTests
     public Task Message_says_new_converters_defeat_the_metadata_cache()
         => new Verify.Test
         {
-            TestCode = Jp0001Source.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|});"),
+            TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|});"),
             ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild) },
         }.RunAsync();
 
@@ -128,7 +128,7 @@ public class ReportsTests
     public Task Message_for_a_folded_encoder_says_the_cache_misses()
         => new Verify.Test
         {
-            TestCode = Jp0001Source.InMethod("var o = {|#0:new JsonSerializerOptions()|}; o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All); JsonSerializer.Serialize(order, o);"),
+            TestCode = Snippets.InMethod("var o = {|#0:new JsonSerializerOptions()|}; o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All); JsonSerializer.Serialize(order, o);"),
             ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild) },
         }.RunAsync();
 
@@ -136,11 +136,11 @@ public class ReportsTests
     public Task Message_for_value_settings_says_a_lookup_per_call()
         => new Verify.Test
         {
-            TestCode = Jp0001Source.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase, MaxDepth = int.Parse(\"8\") }|});"),
+            TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase, MaxDepth = int.Parse(\"8\") }|});"),
             ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostLookup) },
         }.RunAsync();
 
     [Fact]
     public Task Reports_against_net8_reference_assemblies()
-        => Verify.VerifyAnalyzerAsync(Jp0001Source.InMethod("JsonSerializer.Serialize(order, {|JP0001:new JsonSerializerOptions()|});"), references: TestReferences.Net8);
+        => Verify.VerifyAnalyzerAsync(Snippets.InMethod("JsonSerializer.Serialize(order, {|JP0001:new JsonSerializerOptions()|});"), references: TestReferences.Net8);
 }

@@ -28,6 +28,8 @@ public class TypingSweepTests(ITestOutputHelper output)
     private static readonly (DiagnosticAnalyzer Analyzer, CodeFixProvider Fixer)[] s_rules =
     {
         (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
+        (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
+        (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
     };
 
     [Fact]
@@ -113,14 +115,28 @@ public class TypingSweepTests(ITestOutputHelper output)
     /// <summary>The sources the rule tests use, as full compilation units.</summary>
     internal static IEnumerable<string> Corpus()
     {
-        foreach (var row in ReportsTests.StatementCases().Concat(DoesNotReportTests.StatementCases()).Where((_, i) => i % 2 == 0))
+        var statements = new[]
         {
-            yield return StripMarkup(Jp0001Source.InMethod((string)row[0]));
+            ReportsTests.StatementCases(), DoesNotReportTests.StatementCases(),
+            JP0003.AnalyzerTests.ReportedStatements(), JP0003.AnalyzerTests.NotReportedStatements(),
+            JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
+        };
+        var members = new[]
+        {
+            ReportsTests.MemberCases(), DoesNotReportTests.MemberCases(),
+            JP0003.AnalyzerTests.ReportedMembers(),
+            JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
+        };
+
+        // Each snippet appears once per language version; one is enough here.
+        foreach (var row in statements.SelectMany(d => d).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(Snippets.InMethod((string)row[0]));
         }
 
-        foreach (var row in ReportsTests.MemberCases().Concat(DoesNotReportTests.MemberCases()).Where((_, i) => i % 2 == 0))
+        foreach (var row in members.SelectMany(d => d).Where((_, i) => i % 2 == 0))
         {
-            yield return StripMarkup(Jp0001Source.InClass((string)row[0]));
+            yield return StripMarkup(Snippets.InClass((string)row[0]));
         }
     }
 

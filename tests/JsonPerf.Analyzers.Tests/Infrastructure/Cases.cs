@@ -1,7 +1,7 @@
 using System;
 using Microsoft.CodeAnalysis.CSharp;
 
-namespace JsonPerf.Analyzers.Tests.JP0001;
+namespace JsonPerf.Analyzers.Tests.Infrastructure;
 
 internal static class Cases
 {

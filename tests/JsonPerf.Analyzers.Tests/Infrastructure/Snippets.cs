@@ -1,7 +1,7 @@
-namespace JsonPerf.Analyzers.Tests.JP0001;
+namespace JsonPerf.Analyzers.Tests.Infrastructure;
 
-/// <summary>Source templates for JP0001 tests: a snippet goes into a method body or into the members of a class.</summary>
-internal static class Jp0001Source
+/// <summary>Source templates for rule tests: a snippet goes into a method body or into the members of a class.</summary>
+internal static class Snippets
 {
     public const string Usings = """
         using System;
@@ -37,6 +37,10 @@ internal static class Jp0001Source
             private readonly JsonSerializerOptions _instanceOptions = new JsonSerializerOptions();
             private JsonSerializerOptions _mutable;
             private static JsonSerializerOptions s_cache;
+            private static JavaScriptEncoder s_encoder;
+            private static readonly JsonSerializerOptions s_caseInsensitive = new JsonSerializerOptions { MaxDepth = 16 };
+            private static readonly JsonSerializerOptions s_camel = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+            private static readonly JsonSerializerOptions s_withEncoder = new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) };
 
             static void Configure(JsonSerializerOptions options) { }
             static void Ref(ref JsonSerializerOptions options) { }

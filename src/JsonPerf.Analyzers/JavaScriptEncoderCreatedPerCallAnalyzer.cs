@@ -1,0 +1,106 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0004: <c>JavaScriptEncoder.Create(...)</c> (any overload) in code that runs per call, unless its result is
+/// being cached: stored in a field, assigned with <c>??=</c>, or returned from a factory (a method, or a lambda
+/// handed to <c>Lazy&lt;T&gt;</c>, <c>GetOrAdd</c> and the like).
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property, present when the fix can move the call into a static readonly field.</summary>
+    public const string FixableProperty = "Fixable";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCall);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(start =>
+        {
+            var symbols = JsonSymbols.TryCreate(start.Compilation);
+            if (symbols?.JavaScriptEncoder is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, symbols.JavaScriptEncoder), OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol encoder)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod is not { Name: "Create", IsStatic: true } method
+            || !SymbolEqualityComparer.Default.Equals(method.ContainingType, encoder)
+            || !invocation.RunsPerCall(context.ContainingSymbol)
+            || symbols.IsInsideExpressionTree(invocation)
+            || IsCached(invocation, context.ContainingSymbol))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary<string, string?>.Empty;
+        if (StaticInitializerCheck.CanMoveToStaticInitializer(invocation) && StaticInitializerCheck.CanAddStaticField(invocation))
+        {
+            properties = properties.Add(FixableProperty, "true");
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties));
+    }
+
+    private static bool IsCached(IOperation invocation, ISymbol containingSymbol)
+    {
+        var use = invocation.WalkUpValuePassThrough();
+        switch (use.Parent)
+        {
+            case ICoalesceAssignmentOperation:
+                return true;
+
+            case ISimpleAssignmentOperation assignment when assignment.Value == use:
+                return IsCacheTarget(assignment.Target);
+
+            case IReturnOperation:
+                // A factory (method or lambda) hands the encoder to whoever caches it; a property getter that
+                // returns a new encoder on every read is the slip this rule is for.
+                return !(use.EnclosingFunction() is null && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet });
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                return IsLocalCached(declarator);
+
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>A field, or a property of anything but per-call options (<c>options.Encoder = ...</c> is not a cache).</summary>
+    private static bool IsCacheTarget(IOperation target) => target switch
+    {
+        IFieldReferenceOperation => true,
+        IPropertyReferenceOperation property => property.Property.Name != "Encoder",
+        _ => false,
+    };
+
+    private static bool IsLocalCached(IVariableDeclaratorOperation declarator)
+    {
+        foreach (var operation in declarator.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
+                && reference.WalkUpValuePassThrough() is var value
+                && (value.Parent is ICoalesceAssignmentOperation
+                    || (value.Parent is ISimpleAssignmentOperation assignment && assignment.Value == value && IsCacheTarget(assignment.Target))))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

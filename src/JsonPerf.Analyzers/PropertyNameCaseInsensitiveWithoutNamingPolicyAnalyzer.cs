@@ -1,0 +1,236 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0003: <c>PropertyNameCaseInsensitive = true</c> on options that set no <c>PropertyNamingPolicy</c>: in an
+/// object initializer, in an assignment to a local or member, or as a named argument of
+/// <c>[JsonSourceGenerationOptions]</c>. Options built from <c>JsonSerializerDefaults.Web</c> (camelCase already)
+/// or copied from other options are left alone, as are values that are not the constant <c>true</c>.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : DiagnosticAnalyzer
+{
+    public const string CaseInsensitive = "PropertyNameCaseInsensitive";
+    public const string NamingPolicy = "PropertyNamingPolicy";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicy);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(start =>
+        {
+            var symbols = JsonSymbols.TryCreate(start.Compilation);
+            if (symbols is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(c => AnalyzeAssignment(c, symbols), OperationKind.SimpleAssignment);
+            if (symbols.JsonSourceGenerationOptionsAttribute is { } attribute)
+            {
+                start.RegisterSymbolAction(c => AnalyzeContext(c, symbols, attribute), SymbolKind.NamedType);
+            }
+        });
+    }
+
+    private static void AnalyzeAssignment(OperationAnalysisContext context, JsonSymbols symbols)
+    {
+        var assignment = (ISimpleAssignmentOperation)context.Operation;
+        if (assignment.Target is not IPropertyReferenceOperation { Property.Name: CaseInsensitive } target
+            || !symbols.IsJsonSerializerOptions(target.Property.ContainingType)
+            || assignment.Value.ConstantValue is not { HasValue: true, Value: true })
+        {
+            return;
+        }
+
+        var sameOptionsSetPolicy = target.Instance switch
+        {
+            // new JsonSerializerOptions { PropertyNameCaseInsensitive = true, ... }
+            IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ImplicitReceiver }
+                when assignment.Parent is IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation creation }
+                => CreationSetsPolicy(creation, symbols) || LocalOf(creation) is { } local && LocalSetsPolicy(local, creation.Root(), symbols),
+
+            // options.PropertyNameCaseInsensitive = true;
+            ILocalReferenceOperation local => LocalSetsPolicy(local.Local, assignment.Root(), symbols),
+            IFieldReferenceOperation or IPropertyReferenceOperation => MemberSetsPolicy(target.Instance, assignment.Root(), symbols),
+
+            // A parameter or anything else: where its policy is set cannot be seen here.
+            _ => true,
+        };
+
+        if (!sameOptionsSetPolicy)
+        {
+            context.ReportDiagnostic(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, assignment.Syntax.GetLocation()));
+        }
+    }
+
+    /// <summary>The creation sets a policy itself, starts from Web defaults (camelCase), or copies other options.</summary>
+    private static bool CreationSetsPolicy(IObjectCreationOperation creation, JsonSymbols symbols)
+    {
+        foreach (var argument in creation.Arguments)
+        {
+            if (symbols.IsJsonSerializerOptions(argument.Value.Type) || symbols.IsJsonSerializerOptions(argument.Parameter?.Type) || IsWebDefaults(argument.Value, symbols))
+            {
+                return true;
+            }
+        }
+
+        foreach (var initializer in creation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
+        {
+            if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: NamingPolicy } })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsWebDefaults(IOperation value, JsonSymbols symbols)
+        => SymbolEqualityComparer.Default.Equals(value.Type, symbols.JsonSerializerDefaults) && value.ConstantValue is { HasValue: true, Value: not 0 };
+
+    private static ILocalSymbol? LocalOf(IObjectCreationOperation creation)
+    {
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation conversion)
+        {
+            value = conversion;
+        }
+
+        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator.Symbol : null;
+    }
+
+    /// <summary>The local's creation or any statement on it in the same body sets a policy (or the local is not ours to judge).</summary>
+    private static bool LocalSetsPolicy(ILocalSymbol local, IOperation root, JsonSymbols symbols)
+    {
+        foreach (var operation in root.Descendants())
+        {
+            switch (operation)
+            {
+                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
+                    var value = declarator.Initializer?.Value;
+                    while (value is IConversionOperation conversion)
+                    {
+                        value = conversion.Operand;
+                    }
+
+                    if (value is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
+                    {
+                        return true;
+                    }
+
+                    break;
+
+                case ISimpleAssignmentOperation { Target: ILocalReferenceOperation reassigned } when SymbolEqualityComparer.Default.Equals(reassigned.Local, local):
+                    return true;
+
+                case ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: NamingPolicy, Instance: ILocalReferenceOperation receiver } }
+                    when SymbolEqualityComparer.Default.Equals(receiver.Local, local):
+                    return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// <c>_options.PropertyNameCaseInsensitive = true;</c>: the member's initializer in source, or a statement in
+    /// the same body, sets a policy; a member without an initializer we can read is not judged.
+    /// </summary>
+    private static bool MemberSetsPolicy(IOperation receiver, IOperation root, JsonSymbols symbols)
+    {
+        var member = receiver switch
+        {
+            IFieldReferenceOperation field => (ISymbol)field.Field,
+            IPropertyReferenceOperation property => property.Property,
+            _ => null,
+        };
+
+        if (member is null || member.DeclaringSyntaxReferences.Length != 1)
+        {
+            return true;
+        }
+
+        var initializer = member.DeclaringSyntaxReferences[0].GetSyntax() switch
+        {
+            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
+            PropertyDeclarationSyntax property => property.Initializer?.Value,
+            _ => null,
+        };
+
+        var model = receiver.SemanticModel;
+        if (initializer is null || model is null || initializer.SyntaxTree != model.SyntaxTree
+            || model.GetOperation(initializer) is not { } value)
+        {
+            return true;
+        }
+
+        while (value is IConversionOperation conversion)
+        {
+            value = conversion.Operand;
+        }
+
+        if (value is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
+        {
+            return true;
+        }
+
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: NamingPolicy, Instance: { } instance } }
+                && instance switch
+                {
+                    IFieldReferenceOperation field => SymbolEqualityComparer.Default.Equals(field.Field, member),
+                    IPropertyReferenceOperation property => SymbolEqualityComparer.Default.Equals(property.Property, member),
+                    _ => false,
+                })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>[JsonSourceGenerationOptions(PropertyNameCaseInsensitive = true)]</c> with no naming policy and no Web defaults.</summary>
+    private static void AnalyzeContext(SymbolAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol attributeType)
+    {
+        foreach (var attribute in context.Symbol.GetAttributes())
+        {
+            if (!SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, attributeType)
+                || attribute.ApplicationSyntaxReference?.GetSyntax(context.CancellationToken) is not AttributeSyntax syntax)
+            {
+                continue;
+            }
+
+            var caseInsensitive = false;
+            var policy = false;
+            foreach (var named in attribute.NamedArguments)
+            {
+                caseInsensitive |= named.Key == CaseInsensitive && named.Value.Value is true;
+                policy |= named.Key == NamingPolicy;
+            }
+
+            var web = attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is int defaults && defaults != 0;
+            if (!caseInsensitive || policy || web)
+            {
+                continue;
+            }
+
+            foreach (var argument in syntax.ArgumentList?.Arguments ?? default)
+            {
+                if (argument.NameEquals?.Name.Identifier.ValueText == CaseInsensitive)
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, argument.GetLocation()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.JavaScriptEncoderCreatedPerCallAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0004 fix: "Cache the encoder in a static readonly field". The same encoder, created once; never a switch to
+/// <c>UnsafeRelaxedJsonEscaping</c>, which escapes fewer characters.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JavaScriptEncoderCreatedPerCallFixer)), Shared]
+public sealed class JavaScriptEncoderCreatedPerCallFixer : CodeFixProvider
+{
+    private const string Title = "Cache the encoder in a static readonly field";
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCallId);
+
+    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixAsync);
+
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (root is not null && IsFixable(diagnostic))
+            {
+                var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+                context.RegisterCodeFix(
+                    CodeAction.Create(Title, async ct => await FixAsync(context.Document, site, diagnostic, ct).ConfigureAwait(false) ?? context.Document, Rules.EncoderCreatedPerCallId),
+                    diagnostic);
+            }
+        }
+    }
+
+    private static bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
+
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (site is not InvocationExpressionSyntax invocation
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.TryCreate(model.Compilation)?.JavaScriptEncoder is not { } encoder)
+        {
+            return null;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (StaticFieldHoister.GetOrAddField(editor, model, invocation, encoder, invocation, "JsonEncoder") is not { } name)
+        {
+            return null;
+        }
+
+        editor.ReplaceNode(invocation, IdentifierName(name).WithTriviaFrom(invocation));
+        return editor.GetChangedDocument();
+    }
+}

@@ -1,0 +1,28 @@
+using Microsoft.CodeAnalysis;
+
+namespace JsonPerf.CodeFixes;
+
+internal static class Visibility
+{
+    /// <summary>
+    /// True when code outside the solution may read the symbol: it is public or protected all the way out, in a
+    /// library. A fix that changes what such a member holds cannot see all its callers.
+    /// </summary>
+    public static bool IsVisibleOutsideLibrary(ISymbol symbol, Compilation compilation)
+    {
+        if (compilation.Options.OutputKind != OutputKind.DynamicallyLinkedLibrary)
+        {
+            return false;
+        }
+
+        for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
+        {
+            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}
