@@ -11,27 +11,19 @@ namespace JsonPerf.Analyzers;
 /// handed to <c>Lazy&lt;T&gt;</c>, <c>GetOrAdd</c> and the like).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : DiagnosticAnalyzer
+public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
 {
     /// <summary>Diagnostic property, present when the fix can move the call into a static readonly field.</summary>
     public const string FixableProperty = "Fixable";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCall);
 
-    public override void Initialize(AnalysisContext context)
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.EnableConcurrentExecution();
-        context.RegisterCompilationStartAction(start =>
+        if (symbols.JavaScriptEncoder is { } encoder)
         {
-            var symbols = JsonSymbols.TryCreate(start.Compilation);
-            if (symbols?.JavaScriptEncoder is null)
-            {
-                return;
-            }
-
-            start.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, symbols.JavaScriptEncoder), OperationKind.Invocation);
-        });
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, encoder), OperationKind.Invocation);
+        }
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol encoder)

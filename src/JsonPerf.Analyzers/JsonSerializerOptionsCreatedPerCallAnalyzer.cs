@@ -14,34 +14,15 @@ namespace JsonPerf.Analyzers;
 /// by a property getter.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnalyzer
+public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 {
-    /// <summary>Diagnostic property: which shape was found (<see cref="KindArgument"/>, <see cref="KindLocal"/>, <see cref="KindGetter"/>).</summary>
-    public const string KindProperty = "Kind";
-    public const string KindArgument = "Argument";
-    public const string KindLocal = "Local";
-    public const string KindGetter = "Getter";
-
     /// <summary>Diagnostic property, present when the fix can move the creation (and folded statements) into a static initializer.</summary>
     public const string FixableProperty = "Fixable";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
 
-    public override void Initialize(AnalysisContext context)
-    {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.EnableConcurrentExecution();
-        context.RegisterCompilationStartAction(start =>
-        {
-            var symbols = JsonSymbols.TryCreate(start.Compilation);
-            if (symbols is null)
-            {
-                return;
-            }
-
-            start.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
-        });
-    }
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+        => context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
 
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
     {
@@ -68,7 +49,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
                     return;
                 }
 
-                Report(context, creation, KindArgument, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && StaticInitializerCheck.CanAddStaticField(creation), creation);
+                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && StaticInitializerCheck.CanAddStaticField(creation), creation);
                 break;
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted:
@@ -78,7 +59,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
             case IReturnOperation when use == converted
                                     && creation.EnclosingFunction() is null
                                     && context.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
-                Report(context, creation, KindGetter, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && IsSimpleGetter(creation), creation);
+                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && IsSimpleGetter(creation), creation);
                 break;
         }
     }
@@ -133,7 +114,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
-        Report(context, creation, KindLocal, fixable, costSources.ToArray());
+        Report(context, creation, fixable, costSources.ToArray());
     }
 
     /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
@@ -302,10 +283,9 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : DiagnosticAnal
         return false;
     }
 
-    private static void Report(OperationAnalysisContext context, IObjectCreationOperation creation, string kind, bool fixable, params IOperation[] costSources)
+    private static void Report(OperationAnalysisContext context, IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
     {
         var properties = ImmutableDictionary.CreateBuilder<string, string?>();
-        properties.Add(KindProperty, kind);
         if (fixable)
         {
             properties.Add(FixableProperty, "true");

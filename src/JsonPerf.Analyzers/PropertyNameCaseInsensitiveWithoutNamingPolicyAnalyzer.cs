@@ -13,31 +13,20 @@ namespace JsonPerf.Analyzers;
 /// or copied from other options are left alone, as are values that are not the constant <c>true</c>.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : DiagnosticAnalyzer
+public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : JsonAnalyzer
 {
     public const string CaseInsensitive = "PropertyNameCaseInsensitive";
     public const string NamingPolicy = "PropertyNamingPolicy";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicy);
 
-    public override void Initialize(AnalysisContext context)
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.EnableConcurrentExecution();
-        context.RegisterCompilationStartAction(start =>
+        context.RegisterOperationAction(c => AnalyzeAssignment(c, symbols), OperationKind.SimpleAssignment);
+        if (symbols.JsonSourceGenerationOptionsAttribute is { } attribute)
         {
-            var symbols = JsonSymbols.TryCreate(start.Compilation);
-            if (symbols is null)
-            {
-                return;
-            }
-
-            start.RegisterOperationAction(c => AnalyzeAssignment(c, symbols), OperationKind.SimpleAssignment);
-            if (symbols.JsonSourceGenerationOptionsAttribute is { } attribute)
-            {
-                start.RegisterSymbolAction(c => AnalyzeContext(c, symbols, attribute), SymbolKind.NamedType);
-            }
-        });
+            context.RegisterSymbolAction(c => AnalyzeContext(c, symbols, attribute), SymbolKind.NamedType);
+        }
     }
 
     private static void AnalyzeAssignment(OperationAnalysisContext context, JsonSymbols symbols)

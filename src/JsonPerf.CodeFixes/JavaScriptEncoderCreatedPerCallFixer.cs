@@ -4,7 +4,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using JsonPerf.Analyzers;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
@@ -18,32 +17,15 @@ namespace JsonPerf.CodeFixes;
 /// <c>UnsafeRelaxedJsonEscaping</c>, which escapes fewer characters.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JavaScriptEncoderCreatedPerCallFixer)), Shared]
-public sealed class JavaScriptEncoderCreatedPerCallFixer : CodeFixProvider
+public sealed class JavaScriptEncoderCreatedPerCallFixer : JsonFixer
 {
-    private const string Title = "Cache the encoder in a static readonly field";
-
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCallId);
 
-    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixAsync);
+    protected override string Title => "Cache the encoder in a static readonly field";
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            if (root is not null && IsFixable(diagnostic))
-            {
-                var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-                context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await FixAsync(context.Document, site, diagnostic, ct).ConfigureAwait(false) ?? context.Document, Rules.EncoderCreatedPerCallId),
-                    diagnostic);
-            }
-        }
-    }
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
 
-    private static bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
-
-    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax invocation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model

@@ -26,44 +26,24 @@ namespace JsonPerf.CodeFixes;
 /// object initializer; a property getter becomes a get-only auto-property with an initializer.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonSerializerOptionsCreatedPerCallFixer)), Shared]
-public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
+public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 {
-    private const string Title = "Cache JsonSerializerOptions in a static readonly field";
     private const string DefaultFieldName = "JsonOptions";
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCallId);
 
-    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixAsync);
+    protected override string Title => "Cache JsonSerializerOptions in a static readonly field";
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            if (root is null || !IsFixable(diagnostic))
-            {
-                continue;
-            }
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
 
-            var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindGetter
-                && !await GetterReadsAreSafeAsync(context.Document, site, context.CancellationToken).ConfigureAwait(false))
-            {
-                continue;
-            }
+    /// <summary>Only a getter needs the solution: its callers must not change the options it returns.</summary>
+    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => IsGetterSite(site) ? GetterReadsAreSafeAsync(document, site, cancellationToken) : Task.FromResult(true);
 
-            context.RegisterCodeFix(
-                CodeAction.Create(Title, ct => FixOrKeepAsync(context.Document, site, diagnostic, ct), equivalenceKey: Rules.OptionsCreatedPerCallId),
-                diagnostic);
-        }
-    }
+    private static bool IsGetterSite(SyntaxNode site)
+        => site.Parent is ArrowExpressionClauseSyntax { Parent: PropertyDeclarationSyntax or AccessorDeclarationSyntax } or ReturnStatementSyntax;
 
-    private static bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
-
-    private static async Task<Document> FixOrKeepAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => await FixAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) ?? document;
-
-    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
@@ -73,25 +53,15 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
             return null;
         }
 
-        if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindGetter)
+        if (IsGetterSite(site))
         {
-            // The getter case is checked for safety at registration; in Fix All it must be checked here.
-            return await GetterReadsAreSafeAsync(document, site, cancellationToken).ConfigureAwait(false)
-                ? await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false)
-                : null;
+            return await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false);
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (diagnostic.Properties[Analyzer.KindProperty] == Analyzer.KindLocal)
+        if (LocalDeclaratorOf(operation) is { } declarator)
         {
-            IOperation value = operation;
-            while (value.Parent is IConversionOperation conversion)
-            {
-                value = conversion;
-            }
-
-            if (value.Parent?.Parent is not IVariableDeclaratorOperation declarator
-                || declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
+            if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {
                 return null;
             }
@@ -127,6 +97,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : CodeFixProvider
         }
 
         return editor.GetChangedDocument();
+    }
+
+    private static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
+    {
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation conversion)
+        {
+            value = conversion;
+        }
+
+        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator : null;
     }
 
     /// <summary>

@@ -5,7 +5,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using JsonPerf.Analyzers;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -25,36 +24,17 @@ namespace JsonPerf.CodeFixes;
 /// offered only when every use of those options in the solution deserializes.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PropertyNameCaseInsensitiveWithoutNamingPolicyFixer)), Shared]
-public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : CodeFixProvider
+public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFixer
 {
-    private const string Title = "Add a camelCase naming policy";
-
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicyId);
 
-    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(_ => true, FixAsync);
+    protected override string Title => "Add a camelCase naming policy";
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => OnlyDeserializesAsync(document, site, cancellationToken);
+
+    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            var site = root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            if (site is not null && await OnlyDeserializesAsync(context.Document, site, context.CancellationToken).ConfigureAwait(false))
-            {
-                context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await FixAsync(context.Document, site, diagnostic, ct).ConfigureAwait(false) ?? context.Document, Rules.CaseInsensitiveWithoutNamingPolicyId),
-                    diagnostic);
-            }
-        }
-    }
-
-    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-    {
-        if (!await OnlyDeserializesAsync(document, site, cancellationToken).ConfigureAwait(false))
-        {
-            return null;
-        }
-
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         switch (site)
         {

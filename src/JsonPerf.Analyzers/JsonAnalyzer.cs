@@ -1,0 +1,26 @@
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// What every rule does the same way: concurrent, no generated code, and nothing at all in a compilation that
+/// does not reference System.Text.Json; the symbols are resolved once per compilation and handed to the rule.
+/// </summary>
+public abstract class JsonAnalyzer : DiagnosticAnalyzer
+{
+    public sealed override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(start =>
+        {
+            if (JsonSymbols.TryCreate(start.Compilation) is { } symbols)
+            {
+                OnCompilationStart(start, symbols);
+            }
+        });
+    }
+
+    /// <summary>Registers the rule's callbacks; called only when System.Text.Json is referenced.</summary>
+    private protected abstract void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols);
+}
