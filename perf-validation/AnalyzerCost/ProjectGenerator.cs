@@ -1,0 +1,194 @@
+using System;
+using System.IO;
+using System.Text;
+
+namespace JsonPerf.AnalyzerCost;
+
+/// <summary>
+/// A synthetic but realistic web-service project: models, services, handlers and plain utility code. About one file
+/// in four touches System.Text.Json, mostly well (cached options), sometimes not (options, converters or encoders
+/// created per call, case-insensitive reading). Deterministic from the seed.
+/// </summary>
+public static class ProjectGenerator
+{
+    public static string Write(string directory, int files, int seed, string packageVersion)
+    {
+        Directory.CreateDirectory(directory);
+        var random = new Random(seed);
+        var counts = new int[6];
+        File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <TargetFramework>net10.0</TargetFramework>
+                <Nullable>disable</Nullable>
+                <ImplicitUsings>enable</ImplicitUsings>
+                <NoWarn>$(NoWarn);CS1998;CS0219;CS8321</NoWarn>
+              </PropertyGroup>
+              <ItemGroup>
+                <PackageReference Include="JsonPerf.Analyzers" Version="{packageVersion}" PrivateAssets="all" />
+              </ItemGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(directory, ".editorconfig"), """
+            root = true
+
+            [*.cs]
+            # NetAnalyzers' rule for the same problem, made a warning so the two can be compared on one build.
+            dotnet_diagnostic.CA1869.severity = warning
+            dotnet_diagnostic.JP0003.severity = suggestion
+            """);
+
+        // Kinds first, so services only use models that exist; file 0 is always a model.
+        var kinds = new int[files];
+        var models = new System.Collections.Generic.List<int>();
+        for (var i = 0; i < files; i++)
+        {
+            kinds[i] = i == 0 ? 0 : random.Next(100);
+            if (kinds[i] < 30)
+            {
+                models.Add(i);
+            }
+        }
+
+        for (var i = 0; i < files; i++)
+        {
+            var kind = kinds[i];
+            var text = kind switch
+            {
+                < 30 => Model(i, random),
+                < 55 => Service(i, random, counts, models),
+                < 70 => Handler(i, random, counts),
+                _ => Utility(i, random),
+            };
+            var folder = Path.Combine(directory, kind switch { < 30 => "Models", < 55 => "Services", < 70 => "Handlers", _ => "Utilities" });
+            Directory.CreateDirectory(folder);
+            File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
+        }
+
+        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}";
+    }
+
+    private static string Model(int i, Random random)
+    {
+        var text = new StringBuilder($"namespace Synthetic.Models;\n\npublic enum Status{i} {{ New, Active, Closed }}\n\npublic sealed class Model{i}\n{{\n");
+        var properties = random.Next(4, 14);
+        for (var p = 0; p < properties; p++)
+        {
+            var type = (p % 5) switch { 0 => "int", 1 => "string", 2 => "DateTime", 3 => "decimal?", _ => $"Status{i}" };
+            text.Append($"    public {type} Property{p} {{ get; set; }}\n");
+        }
+
+        text.Append($"    public List<string> Tags {{ get; set; }} = new();\n    public override string ToString() => $\"Model{i}({{Property0}})\";\n}}\n");
+        return text.ToString();
+    }
+
+    private static string Service(int i, Random random, int[] counts, System.Collections.Generic.List<int> models)
+    {
+        var model = $"Synthetic.Models.Model{models[random.Next(models.Count)]}";
+        var text = new StringBuilder($$"""
+            using System.Text.Encodings.Web;
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+            using System.Text.Unicode;
+
+            namespace Synthetic.Services;
+
+            public sealed class Service{{i}}
+            {
+                private static readonly JsonSerializerOptions s_options = new() { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+                private readonly Dictionary<string, string> _cache = new();
+
+            """);
+        var methods = random.Next(3, 9);
+        for (var m = 0; m < methods; m++)
+        {
+            switch (random.Next(100))
+            {
+                case < 8:
+                    counts[0]++;
+                    text.Append($"    public string Write{m}(object value) => JsonSerializer.Serialize(value, new JsonSerializerOptions {{ WriteIndented = true }});\n");
+                    break;
+                case < 14:
+                    counts[1]++;
+                    text.Append($"    public string Local{m}(object value)\n    {{\n        var options = new JsonSerializerOptions();\n        options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;\n        return JsonSerializer.Serialize(value, options);\n    }}\n");
+                    break;
+                case < 17:
+                    counts[2]++;
+                    text.Append($"    public string Enum{m}(object value) => JsonSerializer.Serialize(value, new JsonSerializerOptions {{ Converters = {{ new JsonStringEnumConverter() }} }});\n");
+                    break;
+                case < 19:
+                    counts[3]++;
+                    text.Append($"    public string Japanese{m}(object value) => JsonSerializer.Serialize(value, new JsonSerializerOptions {{ Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) }});\n");
+                    break;
+                case < 22:
+                    counts[4]++;
+                    text.Append($"    private static readonly JsonSerializerOptions s_read{m} = new() {{ PropertyNameCaseInsensitive = true }};\n    public {model} Read{m}(string json) => JsonSerializer.Deserialize<{model}>(json, s_read{m});\n");
+                    break;
+                case < 50:
+                    counts[5]++;
+                    text.Append($"    public string Cached{m}({model} value) => JsonSerializer.Serialize(value, s_options);\n    public {model} Parse{m}(string json) => JsonSerializer.Deserialize<{model}>(json, s_options);\n");
+                    break;
+                default:
+                    text.Append(PlainMethod(m, random));
+                    break;
+            }
+        }
+
+        return text.Append("}\n").ToString();
+    }
+
+    private static string Handler(int i, Random random, int[] counts)
+    {
+        var inline = random.Next(100) < 15;
+        if (inline)
+        {
+            counts[0]++;
+        }
+        else
+        {
+            counts[5]++;
+        }
+
+        var options = inline ? "new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase }" : "Shared";
+        return $$"""
+            using System.Text.Json;
+
+            namespace Synthetic.Handlers;
+
+            public static class Handler{{i}}
+            {
+                private static readonly JsonSerializerOptions Shared = new(JsonSerializerDefaults.Web);
+
+                public static Func<object, string> Map() => value => JsonSerializer.Serialize(value, {{options}});
+
+                public static async Task<string> HandleAsync(Stream body, CancellationToken token)
+                {
+                    var payload = await JsonSerializer.DeserializeAsync<Dictionary<string, object>>(body, Shared, token);
+                    var keys = payload?.Keys.OrderBy(k => k).ToList() ?? new List<string>();
+                    return string.Join(",", keys.Where(k => k.Length > {{random.Next(1, 5)}}));
+                }
+            }
+
+            """;
+    }
+
+    private static string Utility(int i, Random random)
+    {
+        var text = new StringBuilder($"namespace Synthetic.Utilities;\n\npublic static class Utility{i}\n{{\n");
+        var methods = random.Next(3, 10);
+        for (var m = 0; m < methods; m++)
+        {
+            text.Append(PlainMethod(m, random).Replace("    public ", "    public static "));
+        }
+
+        return text.Append("}\n").ToString();
+    }
+
+    private static string PlainMethod(int m, Random random) => (random.Next(4)) switch
+    {
+        0 => $"    public int Sum{m}(IEnumerable<int> values) => values.Where(v => v % {random.Next(2, 9)} == 0).Sum();\n",
+        1 => $"    public string Join{m}(string[] parts)\n    {{\n        var builder = new System.Text.StringBuilder();\n        foreach (var part in parts) {{ builder.Append(part.Trim()).Append('/'); }}\n        return builder.ToString();\n    }}\n",
+        2 => $"    public bool Check{m}(string text) => !string.IsNullOrEmpty(text) && text.Length < {random.Next(10, 200)} && char.IsLetter(text[0]);\n",
+        _ => $"    public async Task<int> Delay{m}(int ms) {{ await Task.Delay(ms); return ms * {random.Next(1, 5)}; }}\n",
+    };
+}

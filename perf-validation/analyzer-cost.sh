@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Build-time cost of the analyzers on a synthetic ~2,000-file project (written to a temporary folder, never
+# committed): one Rebuild with the packed JsonPerf.Analyzers and CA1869 as a warning (-p:ReportAnalyzer=true,
+# detailed log), one Rebuild with RunAnalyzers=false for scale. Usage: bash perf-validation/analyzer-cost.sh [files] [seed]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+files="${1:-2000}"
+seed="${2:-1}"
+work="$(mktemp -d /tmp/jsonperf-cost-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
+dotnet pack "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -c Release -o "$root/artifacts/packages" -v:q -nologo >/dev/null
+tool=(dotnet run -c Release --project "$root/perf-validation/AnalyzerCost" --)
+"${tool[@]}" generate "$work/project" "$files" "$seed" "$version"
+cat > "$work/project/NuGet.config" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <clear />
+    <add key="local" value="$root/artifacts/packages" />
+    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
+  </packageSources>
+  <config><add key="globalPackagesFolder" value="$work/packages" /></config>
+</configuration>
+XML
+dotnet restore "$work/project" -v:q >/dev/null
+dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q >/dev/null  # warm the build server
+
+start=$(date +%s.%N)
+dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true > "$work/build.log" 2>&1
+with=$(echo "$(date +%s.%N) - $start" | bc)
+start=$(date +%s.%N)
+dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false > /dev/null 2>&1
+without=$(echo "$(date +%s.%N) - $start" | bc)
+
+"${tool[@]}" report "$work/build.log" "$with" "$without"
+if [ -n "${KEEP_LOG:-}" ]; then cp "$work/build.log" "$KEEP_LOG"; fi
