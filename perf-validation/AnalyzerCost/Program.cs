@@ -1,11 +1,13 @@
 using System;
+using System.Globalization;
 using System.IO;
+using System.Linq;
 
 namespace JsonPerf.AnalyzerCost;
 
 /// <summary>
-/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project; <c>report LOG [wallWithAnalyzers] [wallWithout]</c>
-/// reads a <c>-p:ReportAnalyzer=true -v:d</c> build log. perf-validation/analyzer-cost.sh runs both.
+/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project; <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
+/// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
 {
@@ -21,13 +23,22 @@ public static class Program
                 Console.WriteLine($"Wrote {files} files to {directory}: {sites}");
                 return 0;
 
-            case ["report", var log, ..]:
-                Console.Write(BuildLogReport.Create(File.ReadAllText(log), args.Length > 2 ? args[2] : null, args.Length > 3 ? args[3] : null));
-                return 0;
+            case ["report", var withAnalyzers, var without, .. var logs] when logs.Length > 0:
+                Console.Write(BuildLogReport.Create(logs.Select(File.ReadAllText).ToList(), Walls(withAnalyzers), Walls(without), out var complete));
+                if (!complete)
+                {
+                    Console.Error.WriteLine("The build log lacks the analyzer table or JsonPerf's row, or JP0001 missed a CA1869 site.");
+                }
+
+                return complete ? 0 : 1;
 
             default:
-                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report LOG [wallWithAnalyzers] [wallWithout]");
+                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG...");
                 return 2;
         }
     }
+
+    /// <summary>Comma-separated seconds ("14.2,13.9"); empty for none.</summary>
+    private static double[] Walls(string walls)
+        => walls.Split(',', StringSplitOptions.RemoveEmptyEntries).Select(w => double.Parse(w, CultureInfo.InvariantCulture)).ToArray();
 }

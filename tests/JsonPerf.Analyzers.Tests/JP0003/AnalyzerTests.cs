@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
 using JsonPerf.Analyzers.Tests.Infrastructure;
 using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
     JsonPerf.Analyzers.PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer,
@@ -58,22 +59,31 @@ public class AnalyzerTests
 
     [Fact]
     public Task Reports_the_named_argument_of_a_source_generation_options_attribute()
-        => Verify.VerifyAnalyzerAsync("""
-            using System.Text.Json;
-            using System.Text.Json.Serialization;
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.Text.Json;
+                using System.Text.Json.Serialization;
 
-            [JsonSourceGenerationOptions({|JP0003:PropertyNameCaseInsensitive = true|}, WriteIndented = false)]
-            public partial class ReadContext { }
+                [JsonSourceGenerationOptions({|JP0003:PropertyNameCaseInsensitive = true|}, WriteIndented = false)]
+                public partial class ReadContext : JsonSerializerContext { }
 
-            [JsonSourceGenerationOptions(PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
-            public partial class CamelContext { }
+                [JsonSourceGenerationOptions(PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+                public partial class CamelContext : JsonSerializerContext { }
 
-            [JsonSourceGenerationOptions(JsonSerializerDefaults.Web, PropertyNameCaseInsensitive = true)]
-            public partial class WebContext { }
+                [JsonSourceGenerationOptions(JsonSerializerDefaults.Web, PropertyNameCaseInsensitive = true)]
+                public partial class WebContext : JsonSerializerContext { }
 
-            [JsonSourceGenerationOptions(PropertyNameCaseInsensitive = false)]
-            public partial class SensitiveContext { }
-            """);
+                [JsonSourceGenerationOptions(PropertyNameCaseInsensitive = false)]
+                public partial class SensitiveContext : JsonSerializerContext { }
+
+                // Not a context: the generator ignores the attribute here, and so does the rule.
+                [JsonSourceGenerationOptions(PropertyNameCaseInsensitive = true)]
+                public partial class NotAContext { }
+                """,
+            // The contexts stand in for generated code (no generator runs here): only the diagnostics are checked.
+            CompilerDiagnostics = CompilerDiagnostics.None,
+        }.RunAsync();
 
     [Fact]
     public Task Does_not_report_generated_code()

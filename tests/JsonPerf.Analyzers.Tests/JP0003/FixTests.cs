@@ -181,9 +181,9 @@ public class FixTests
             using System.Text.Json.Serialization;
 
             [JsonSourceGenerationOptions({|JP0003:PropertyNameCaseInsensitive = true|})]
-            public partial class ReadContext { }
+            public partial class ReadContext : JsonSerializerContext { }
             """;
-        return Verify.VerifyFixAsync(source, source);
+        return new Verify.Test { TestCode = source, FixedCode = source, CompilerDiagnostics = CompilerDiagnostics.None }.RunAsync();
     }
 
     [Fact]
