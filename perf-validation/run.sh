@@ -5,5 +5,9 @@
 # as GitHub markdown to BenchmarkDotNet.Artifacts/results/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-dotnet run -c Release --project perf-validation -- --filter "${1:-*}" \
-  --launchCount 1 --warmupCount 3 --iterationCount 10 --exporters github --artifacts BenchmarkDotNet.Artifacts
+# Arguments after the filter replace the default job (JP0002's cold start: see JP0002_ColdStart).
+filter="${1:-*}"
+shift || true
+job=(--launchCount 1 --warmupCount 3 --iterationCount 10)
+if [ "$#" -gt 0 ]; then job=("$@"); fi
+dotnet run -c Release --project perf-validation -- --filter "$filter" "${job[@]}" --exporters github --artifacts BenchmarkDotNet.Artifacts

@@ -25,6 +25,7 @@ internal sealed class JsonSymbols
         AspNetController = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.Controller");
         ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
         JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+        JsonTypeInfo = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.Metadata.JsonTypeInfo");
 
         _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         AddIfPresent(JsonSerializer);
@@ -49,6 +50,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetController { get; }
     public INamedTypeSymbol? ExpressionOfT { get; }
     public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
+    public INamedTypeSymbol? JsonTypeInfo { get; }
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
     public bool IsInsideExpressionTree(IOperation operation)

@@ -35,6 +35,17 @@ internal static class OperationExtensions
     }
 
     /// <summary>The nearest lambda or local function around <paramref name="operation"/>, or null at member level.</summary>
+    /// <summary>The value under any implicit or explicit conversions (casts, target-typed <c>new()</c>, boxing).</summary>
+    public static IOperation WalkDownConversions(this IOperation operation)
+    {
+        while (operation is IConversionOperation conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        return operation;
+    }
+
     public static IOperation? EnclosingFunction(this IOperation operation)
     {
         for (var current = operation.Parent; current is not null; current = current.Parent)

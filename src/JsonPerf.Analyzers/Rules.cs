@@ -61,4 +61,38 @@ internal static class Rules
                      "hidden by default. A naming policy also renames properties when serializing, so the fix is only offered for options " +
                      "used only to deserialize.",
         helpLinkUri: HelpLinkBase + CaseInsensitiveWithoutNamingPolicyId + ".md");
+
+    public const string ReflectionSerializationId = "JP0002";
+
+    public static readonly DiagnosticDescriptor ReflectionSerialization = new(
+        ReflectionSerializationId,
+        title: "Use source-generated serialization metadata",
+        messageFormat: "JsonSerializer.{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>",
+        Category,
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true,
+        description: "Without a JsonTypeInfo or a JsonSerializerContext, the serializer discovers each type's members with reflection and " +
+                     "compiles accessors at run time: the first call per type is slow, and the code is not trim- or AOT-safe (IL2026/IL3050). " +
+                     "A partial class deriving from JsonSerializerContext with [JsonSerializable(typeof(T))] has the System.Text.Json " +
+                     "source generator write that metadata at build time. Reported as a warning in projects that publish trimmed or " +
+                     "native AOT, or that turn reflection off.",
+        helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
+
+    /// <summary>
+    /// JP0002 as reported in trimmed and AOT projects: the same rule (same id, so .editorconfig settings apply to both)
+    /// with a Warning default. A separate descriptor rather than a raised effective severity, because command-line
+    /// builds skip analyzers whose descriptors are all Info, and would never run the rule where it matters most.
+    /// </summary>
+    // Release tracking knows one severity per id: JP0002 is tracked as Info, its default; this variant is documented in its doc.
+#pragma warning disable RS2001
+    public static readonly DiagnosticDescriptor ReflectionSerializationInTrimmedApp = new(
+        ReflectionSerializationId,
+        ReflectionSerialization.Title,
+        ReflectionSerialization.MessageFormat,
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        ReflectionSerialization.Description,
+        ReflectionSerialization.HelpLinkUri);
+#pragma warning restore RS2001
 }

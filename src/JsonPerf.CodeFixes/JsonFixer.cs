@@ -22,7 +22,11 @@ public abstract class JsonFixer : CodeFixProvider
     protected virtual Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken) => Task.FromResult(true);
 
     /// <summary>The fixed document, or null when this site cannot be fixed after all (the diagnostic stays).</summary>
-    protected abstract Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken);
+    protected virtual Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken) => Task.FromResult<Document?>(null);
+
+    /// <summary>For fixes that also change or add other documents; by default the solution with <see cref="FixAsync"/>'s document.</summary>
+    protected virtual async Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => (await FixAsync(document, site, cancellationToken).ConfigureAwait(false))?.Project.Solution;
 
     public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixCheckedAsync);
 
@@ -41,15 +45,15 @@ public abstract class JsonFixer : CodeFixProvider
             {
                 var document = context.Document;
                 context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await FixAsync(document, site, ct).ConfigureAwait(false) ?? document, equivalenceKey: diagnostic.Id),
+                    CodeAction.Create(Title, async ct => await FixSolutionAsync(document, site, ct).ConfigureAwait(false) ?? document.Project.Solution, equivalenceKey: diagnostic.Id),
                     diagnostic);
             }
         }
     }
 
     /// <summary>In Fix All the solution-wide check runs on the document as the earlier fixes left it.</summary>
-    private async Task<Document?> FixCheckedAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    private async Task<Solution?> FixCheckedAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => await CanFixAsync(document, site, cancellationToken).ConfigureAwait(false)
-            ? await FixAsync(document, site, cancellationToken).ConfigureAwait(false)
+            ? await FixSolutionAsync(document, site, cancellationToken).ConfigureAwait(false)
             : null;
 }

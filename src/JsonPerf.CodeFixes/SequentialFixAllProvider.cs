@@ -19,9 +19,9 @@ namespace JsonPerf.CodeFixes;
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
     private readonly Func<Diagnostic, bool> _canFix;
-    private readonly Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Document?>> _fix;
+    private readonly Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Solution?>> _fix;
 
-    public SequentialFixAllProvider(Func<Diagnostic, bool> canFix, Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Document?>> fix)
+    public SequentialFixAllProvider(Func<Diagnostic, bool> canFix, Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Solution?>> fix)
     {
         _canFix = canFix;
         _fix = fix;
@@ -85,19 +85,20 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
                 }
             }
 
-            document = document.WithSyntaxRoot(root.ReplaceNodes(nodes.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(nodes[original])));
+            solution = document.WithSyntaxRoot(root.ReplaceNodes(nodes.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(nodes[original]))).Project.Solution;
             foreach (var (mark, diagnostic) in marks)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                var currentRoot = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+
+                // A fix may also change other documents (or add one), so each one starts from the whole solution.
+                document = solution.GetDocument(id);
+                var currentRoot = document is null ? null : await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
                 var site = currentRoot?.GetAnnotatedNodes(mark).FirstOrDefault();
-                if (site is not null && await _fix(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fixedDocument)
+                if (document is not null && site is not null && await _fix(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fixedSolution)
                 {
-                    document = fixedDocument;
+                    solution = fixedSolution;
                 }
             }
-
-            solution = document.Project.Solution;
         }
 
         return solution;

@@ -9,6 +9,7 @@ foreach (var order in orders)
     Console.WriteLine(Api.Indented(order));
     Console.WriteLine(Api.Camel(order));
     Console.WriteLine(Api.Shared(order));
+    Console.WriteLine(Api.Plain(order));
 }
 
 public enum Status { Pending, Shipped }
@@ -32,6 +33,9 @@ public static class Api
         return JsonSerializer.Serialize(order, options);
     }
 
-    // Not flagged: the options live in a static readonly field.
+    // Not flagged by JP0001: the options live in a static readonly field (JP0002, info: reflection metadata).
     public static string Shared(Order order) => JsonSerializer.Serialize(order, s_shared);
+
+    // JP0002 (info; a warning in trimmed/AOT projects): reflection metadata on the default options, fixable.
+    public static string Plain(Order order) => JsonSerializer.Serialize(order);
 }

@@ -63,4 +63,23 @@ after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion=
 diff -u "$here/Program.cs" "$copy/Program.cs" || true
 echo "ok: dotnet format fixed every JP0001 and JP0004, the output is unchanged"
 
+echo "== JP0002: a warning when reflection is turned off (build_property from the package's props)"
+build "$here/PackageConsumer.csproj" -p:JsonSerializerIsReflectionEnabledByDefault=false > "$work/noreflection.log" 2>&1 || { cat "$work/noreflection.log"; fail "build without reflection failed"; }
+check_clean_load "$work/noreflection.log"
+[ "$(jp_warnings "$work/build.log" JP0002)" -eq 0 ] || fail "JP0002 is a warning by default"
+count="$(jp_warnings "$work/noreflection.log" JP0002)"
+[ "$count" -eq 4 ] || fail "expected 4 JP0002 warnings without reflection, got $count"
+echo "ok: JP0002 is info by default and a warning (4 sites) with JsonSerializerIsReflectionEnabledByDefault=false"
+
+echo "== dotnet format analyzers applies JP0002's fix: a source-generated context"
+dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0002 --severity info --no-restore
+grep -q 'class PackageConsumerJsonContext : JsonSerializerContext' "$copy/Program.cs" || fail "no context was scaffolded"
+grep -q 'JsonSerializable(typeof(Order))' "$copy/Program.cs" || fail "the context does not register Order"
+if grep -q '<Compile' "$copy/PackageConsumer.csproj"; then fail "dotnet format added a Compile item to the project"; fi
+build "$copy/PackageConsumer.csproj" > "$work/generated.log" 2>&1 || { cat "$work/generated.log"; fail "the sample does not build with the scaffolded context"; }
+grep -q 'JsonContext.Default.Order)' "$copy/Program.cs" || fail "Api.Plain does not use the context"
+after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+[ "$before" = "$after" ] || fail "output changed after JP0002's fix"
+echo "ok: dotnet format scaffolded a context that generates, the output is unchanged"
+
 echo "PackageConsumer: all checks passed"

@@ -41,32 +41,58 @@ public static class FixRunner
     public static async Task<string> ApplyFixAllAsync(string source, DiagnosticAnalyzer analyzer, CodeFixProvider fixer, OutputKind outputKind, ImmutableArray<MetadataReference> references)
     {
         var (solution, documentId) = CreateProject(source, outputKind, references);
-        var document = solution.GetDocument(documentId)!;
+        var changed = await ApplyFixAllAsync(solution.GetDocument(documentId)!, analyzer, fixer).ConfigureAwait(false);
+        return (await changed.GetDocument(documentId)!.GetTextAsync().ConfigureAwait(false)).ToString();
+    }
+
+    /// <summary>Applies Fix All in solution scope from <paramref name="document"/> and returns the changed solution (unchanged when nothing is fixable).</summary>
+    public static async Task<Solution> ApplyFixAllAsync(Document document, DiagnosticAnalyzer analyzer, CodeFixProvider fixer, FixAllScope scope = FixAllScope.Solution)
+    {
+        var solution = document.Project.Solution;
         var diagnostics = (await GetDiagnosticsAsync(document.Project, analyzer).ConfigureAwait(false))
             .Where(d => fixer.FixableDiagnosticIds.Contains(d.Id))
             .ToImmutableArray();
 
         var actions = new List<CodeAction>();
-        foreach (var diagnostic in diagnostics)
+        foreach (var diagnostic in diagnostics.Where(d => d.Location.SourceTree?.FilePath == document.FilePath))
         {
             await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None)).ConfigureAwait(false);
         }
 
         if (actions.Count == 0)
         {
-            return source;
+            return solution;
         }
 
-        var context = new FixAllContext(document, fixer, FixAllScope.Solution, actions[0].EquivalenceKey, fixer.FixableDiagnosticIds, new FixedDiagnostics(diagnostics), CancellationToken.None);
+        var context = new FixAllContext(document, fixer, scope, actions[0].EquivalenceKey, fixer.FixableDiagnosticIds, new FixedDiagnostics(diagnostics), CancellationToken.None);
         var fixAll = await fixer.GetFixAllProvider()!.GetFixAsync(context).ConfigureAwait(false);
         if (fixAll is null)
         {
-            return source;
+            return solution;
         }
 
         var operations = await fixAll.GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
-        var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
-        return (await changed.GetDocument(documentId)!.GetTextAsync().ConfigureAwait(false)).ToString();
+        return operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+    }
+
+    /// <summary>The lightbulb: applies the first action offered for the first fixable diagnostic; null when none is offered.</summary>
+    public static async Task<Solution?> ApplyFirstFixAsync(Document document, DiagnosticAnalyzer analyzer, CodeFixProvider fixer)
+    {
+        var diagnostics = (await GetDiagnosticsAsync(document.Project, analyzer).ConfigureAwait(false))
+            .Where(d => fixer.FixableDiagnosticIds.Contains(d.Id))
+            .OrderBy(d => d.Location.SourceSpan.Start);
+        foreach (var diagnostic in diagnostics)
+        {
+            var actions = new List<CodeAction>();
+            await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None)).ConfigureAwait(false);
+            if (actions.Count > 0)
+            {
+                var operations = await actions[0].GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
+                return operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+            }
+        }
+
+        return null;
     }
 
     private sealed class FixedDiagnostics(ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider

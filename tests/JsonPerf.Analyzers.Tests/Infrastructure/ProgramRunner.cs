@@ -12,14 +12,18 @@ namespace JsonPerf.Analyzers.Tests.Infrastructure;
 public static class ProgramRunner
 {
     public static byte[] CompileAndRun(string source, ImmutableArray<MetadataReference>? references = null)
-    {
-        var name = "Run" + Guid.NewGuid().ToString("N");
-        var compilation = CSharpCompilation.Create(
-            name,
+        => Run(CSharpCompilation.Create(
+            "Run",
             new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
             references ?? TestReferences.Net10,
-            new CSharpCompilationOptions(OutputKind.ConsoleApplication, nullableContextOptions: NullableContextOptions.Disable));
+            new CSharpCompilationOptions(OutputKind.ConsoleApplication, nullableContextOptions: NullableContextOptions.Disable)));
 
+    /// <summary>Emits a console program compilation (for example one the source generator has run on) and runs it.</summary>
+    public static byte[] Run(Compilation compilation)
+    {
+        var name = "Run" + Guid.NewGuid().ToString("N");
+        compilation = compilation.WithAssemblyName(name);
+        var source = string.Join("\n", compilation.SyntaxTrees.Select(t => t.ToString()));
         var directory = Directory.CreateTempSubdirectory("jsonperf-run-").FullName;
         try
         {

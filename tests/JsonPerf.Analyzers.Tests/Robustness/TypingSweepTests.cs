@@ -30,6 +30,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
         (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
         (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
+        (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
     };
 
     [Fact]
@@ -138,8 +139,21 @@ public class TypingSweepTests(ITestOutputHelper output)
         {
             yield return StripMarkup(Snippets.InClass((string)row[0]));
         }
+
+        // JP0002's bodies have one language version each, and its fix runs on whole programs.
+        foreach (var row in JP0002.AnalyzerTests.ReportedBodies())
+        {
+            yield return StripMarkup(JP0002.AnalyzerTests.InMethod(row));
+        }
+
+        foreach (var row in JP0002.AnalyzerTests.NotReportedBodies())
+        {
+            yield return StripMarkup(JP0002.AnalyzerTests.NotReportedSource(row));
+        }
+
+        yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
     }
 
     private static string StripMarkup(string source)
-        => System.Text.RegularExpressions.Regex.Replace(source, @"\{\|[A-Z0-9#]+:|\|\}", "");
+        => System.Text.RegularExpressions.Regex.Replace(source, @"\{\|[A-Z0-9#]+:|\|\}|\[\||\|\]", "");
 }

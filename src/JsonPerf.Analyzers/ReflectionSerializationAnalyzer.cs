@@ -1,0 +1,299 @@
+using System;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0002: a <c>JsonSerializer</c> call that takes neither a <c>JsonTypeInfo</c> nor a <c>JsonSerializerContext</c>, for a
+/// type known at compile time (type argument, or a <c>typeof</c> argument) that a context can describe. Calls whose
+/// options come from where a resolver could have been set (a parameter, another method, options copied from other
+/// options, a member without a readable initializer, or one whose initializer or type mentions a resolver) are not
+/// judged: they may already use source-generated metadata.
+/// </summary>
+[DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
+public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
+{
+    /// <summary>Set when the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>): the fix can then use a context with default generation options.</summary>
+    public const string DefaultOptionsProperty = "DefaultOptions";
+
+    private static readonly ImmutableHashSet<string> Methods = ImmutableHashSet.Create(
+        StringComparer.Ordinal,
+        "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
+        "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable");
+
+    /// <summary>MSBuild properties (made visible to the compiler by the package's buildTransitive props) that raise the severity.</summary>
+    private static readonly string[] TrueRaisesSeverity = { "PublishAot", "IsAotCompatible", "PublishTrimmed", "IsTrimmable" };
+
+    private const string ReflectionSwitch = "JsonSerializerIsReflectionEnabledByDefault";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization, Rules.ReflectionSerializationInTrimmedApp);
+
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+    {
+        if (symbols.JsonSerializer is null || symbols.JsonSerializerContext is null || symbols.JsonTypeInfo is null)
+        {
+            return;
+        }
+
+        var descriptor = RaisesSeverity(context.Options.AnalyzerConfigOptionsProvider.GlobalOptions)
+            ? Rules.ReflectionSerializationInTrimmedApp
+            : Rules.ReflectionSerialization;
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, descriptor), OperationKind.Invocation);
+    }
+
+    public static bool RaisesSeverity(AnalyzerConfigOptions globalOptions)
+    {
+        foreach (var property in TrueRaisesSeverity)
+        {
+            if (globalOptions.TryGetValue("build_property." + property, out var value) && string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return globalOptions.TryGetValue("build_property." + ReflectionSwitch, out var reflection)
+            && string.Equals(reflection?.Trim(), "false", StringComparison.OrdinalIgnoreCase);
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, DiagnosticDescriptor descriptor)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        if (!Methods.Contains(method.Name) || !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer))
+        {
+            return;
+        }
+
+        if (!TryGetSerializedType(invocation, symbols, out var type, out var options)
+            || !SerializableTypes.IsDescribable(type, context.Compilation)
+            || symbols.IsInsideExpressionTree(invocation))
+        {
+            return;
+        }
+
+        var kind = ClassifyOptions(options?.Value, symbols);
+        if (kind == OptionsKind.Unknown)
+        {
+            return;
+        }
+
+        var properties = kind == OptionsKind.Default
+            ? ImmutableDictionary<string, string?>.Empty.Add(DefaultOptionsProperty, "true")
+            : ImmutableDictionary<string, string?>.Empty;
+        var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
+        context.ReportDiagnostic(Diagnostic.Create(
+            descriptor, location, additionalLocations: null, properties,
+            method.Name, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+    }
+
+    /// <summary>
+    /// The serialized type (the type argument, or the operand of a <c>typeof</c> passed as the <c>Type</c>) and the
+    /// options argument; false for overloads that already take metadata or a type only known at run time.
+    /// </summary>
+    internal static bool TryGetSerializedType(IInvocationOperation invocation, JsonSymbols symbols, out ITypeSymbol type, out IArgumentOperation? options)
+    {
+        type = null!;
+        options = null;
+        var method = invocation.TargetMethod;
+        foreach (var parameter in method.Parameters)
+        {
+            if (IsMetadata(parameter.Type, symbols))
+            {
+                return false;
+            }
+        }
+
+        ITypeSymbol? found = method.IsGenericMethod && method.TypeArguments.Length == 1 ? method.TypeArguments[0] : null;
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter is not { } parameter)
+            {
+                return false;
+            }
+
+            if (symbols.IsJsonSerializerOptions(parameter.Type))
+            {
+                options = argument;
+            }
+            else if (found is null && parameter.Type is INamedTypeSymbol { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } })
+            {
+                if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
+                {
+                    return false;
+                }
+
+                found = typeOf.TypeOperand;
+            }
+        }
+
+        if (found is null)
+        {
+            return false;
+        }
+
+        type = found;
+        return true;
+    }
+
+    private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, symbols.JsonTypeInfo)
+                || SymbolEqualityComparer.Default.Equals(current, symbols.JsonSerializerContext))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private enum OptionsKind
+    {
+        /// <summary>No options, <c>null</c>, or <c>JsonSerializerOptions.Default</c>.</summary>
+        Default,
+
+        /// <summary>Options built in source that set no resolver.</summary>
+        Reflection,
+
+        /// <summary>Options whose resolver cannot be seen here: not judged.</summary>
+        Unknown,
+    }
+
+    private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols)
+    {
+        value = value?.WalkDownConversions();
+        switch (value)
+        {
+            case null:
+            case { ConstantValue: { HasValue: true, Value: null } }:
+            case IDefaultValueOperation:
+                return OptionsKind.Default;
+
+            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" or "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType):
+                return property.Name == "Default" ? OptionsKind.Default : OptionsKind.Reflection;
+
+            case IObjectCreationOperation creation:
+                return CreationSetsNoResolver(creation, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+
+            case ILocalReferenceOperation local:
+                return LocalSetsNoResolver(local, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+
+            case IFieldReferenceOperation field:
+                return MemberSetsNoResolver(field.Field, value, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+
+            case IPropertyReferenceOperation property:
+                return MemberSetsNoResolver(property.Property, value, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+
+            default:
+                return OptionsKind.Unknown;
+        }
+    }
+
+    /// <summary>A creation that neither copies other options nor mentions a resolver.</summary>
+    private static bool CreationSetsNoResolver(IObjectCreationOperation creation, JsonSymbols symbols)
+    {
+        foreach (var argument in creation.Arguments)
+        {
+            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type))
+            {
+                return false;
+            }
+        }
+
+        return creation.Initializer is null || !MentionsResolver(creation.Initializer.Syntax);
+    }
+
+    private static bool LocalSetsNoResolver(ILocalReferenceOperation reference, JsonSymbols symbols)
+    {
+        var local = reference.Local;
+        if (local.DeclaringSyntaxReferences.Length != 1
+            || local.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator
+            || declarator.SyntaxTree != reference.Syntax.SyntaxTree
+            || reference.SemanticModel?.GetOperation(initializer) is not { } value
+            || value.WalkDownConversions() is not IObjectCreationOperation creation
+            || !CreationSetsNoResolver(creation, symbols))
+        {
+            return false;
+        }
+
+        // Any statement in the body that touches the local's resolver (or reassigns it) makes it unknown.
+        var body = declarator.FirstAncestorOrSelf<BlockSyntax>() ?? (SyntaxNode?)declarator.FirstAncestorOrSelf<CompilationUnitSyntax>();
+        return body is not null && !MentionsResolver(body) && !IsReassigned(body, local.Name);
+    }
+
+    private static bool IsReassigned(SyntaxNode body, string name)
+    {
+        foreach (var node in body.DescendantNodes())
+        {
+            if (node is AssignmentExpressionSyntax { Left: IdentifierNameSyntax identifier } && identifier.Identifier.ValueText == name)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A field or property initialized in source with a creation that sets no resolver, and whose type declaration
+    /// never mentions a resolver; readonly fields and get-only properties only, so nothing else can replace it.
+    /// </summary>
+    private static bool MemberSetsNoResolver(ISymbol member, IOperation reference, JsonSymbols symbols)
+    {
+        var stable = member switch
+        {
+            IFieldSymbol field => field.IsReadOnly,
+            IPropertySymbol property => property.SetMethod is null || property.SetMethod.IsInitOnly,
+            _ => false,
+        };
+
+        if (!stable || member.DeclaringSyntaxReferences.Length != 1 || reference.SemanticModel is not { } model)
+        {
+            return false;
+        }
+
+        var declaration = member.DeclaringSyntaxReferences[0].GetSyntax();
+        var initializer = declaration switch
+        {
+            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
+            PropertyDeclarationSyntax property => property.Initializer?.Value,
+            _ => null,
+        };
+
+        if (initializer is null || initializer.SyntaxTree != model.SyntaxTree
+            || model.GetOperation(initializer)?.WalkDownConversions() is not IObjectCreationOperation creation
+            || !CreationSetsNoResolver(creation, symbols))
+        {
+            return false;
+        }
+
+        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
+        {
+            if (MentionsResolver(part.GetSyntax()))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool MentionsResolver(SyntaxNode node)
+    {
+        foreach (var descendant in node.DescendantNodesAndSelf())
+        {
+            if (descendant is IdentifierNameSyntax { Identifier.ValueText: "TypeInfoResolver" or "TypeInfoResolverChain" })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

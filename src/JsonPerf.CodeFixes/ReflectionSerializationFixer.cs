@@ -1,0 +1,487 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.ReflectionSerializationAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0002 fix: "Use source-generated metadata", for calls on the default options. It registers the type on a
+/// partial context of the project that has default generation options (no <c>[JsonSourceGenerationOptions]</c>),
+/// or scaffolds one in a new file next to the calling code, and passes that context's metadata to the call:
+/// <c>Ctx.Default.Order</c> for a type argument, <c>Ctx.Default</c> beside a <c>typeof</c>. Offered only when every
+/// type the serializer reaches is known to serialize the same with generated metadata
+/// (<see cref="SerializableTypes.IsSafeForGeneratedMetadata"/>) and the language version runs the generator (C# 9+).
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ReflectionSerializationFixer)), Shared]
+public sealed class ReflectionSerializationFixer : JsonFixer
+{
+    private const string SerializationNamespace = "System.Text.Json.Serialization";
+
+    /// <summary>Names a context already has from JsonSerializerContext or its generated code.</summary>
+    private static readonly string[] ReservedNames = { "Default", "Options", "GeneratedSerializerOptions", "GetTypeInfo" };
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.ReflectionSerializationId);
+
+    protected override string Title => "Use source-generated metadata";
+
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.DefaultOptionsProperty);
+
+    protected override async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => await PlanAsync(document, site, cancellationToken).ConfigureAwait(false) is not null;
+
+    protected override async Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (await PlanAsync(document, site, cancellationToken).ConfigureAwait(false) is not { } plan)
+        {
+            return null;
+        }
+
+        var solution = document.Project.Solution;
+        var context = plan.Context;
+        DocumentId? contextDocument = null;
+        if (context is null)
+        {
+            if (await ScaffoldAsync(document, plan, cancellationToken).ConfigureAwait(false) is not { } scaffolded)
+            {
+                return null;
+            }
+
+            (solution, contextDocument, context) = scaffolded;
+        }
+        else if (plan.Registration is null)
+        {
+            (solution, contextDocument) = await RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
+        }
+
+        // The call, on the calling document as the registration left it (it may be the same document).
+        var callingDocument = solution.GetDocument(document.Id)!;
+        var root = (await callingDocument.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
+        var invocation = root.GetAnnotatedNodes(plan.Mark).OfType<InvocationExpressionSyntax>().FirstOrDefault()
+                         ?? root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>();
+        if (invocation is null)
+        {
+            return null;
+        }
+
+        var contextExpression = (ExpressionSyntax)SyntaxGenerator.GetGenerator(callingDocument).TypeExpression(context).WithAdditionalAnnotations(Simplifier.Annotation);
+        ExpressionSyntax metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, contextExpression, IdentifierName("Default"));
+        if (!plan.PassContext)
+        {
+            metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(plan.PropertyName));
+        }
+
+        var newInvocation = invocation.WithArgumentList(RewriteArguments(invocation.ArgumentList, plan, metadata));
+        callingDocument = callingDocument.WithSyntaxRoot(root.ReplaceNode(invocation, newInvocation));
+        callingDocument = await Simplifier.ReduceAsync(callingDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        callingDocument = await Formatter.FormatAsync(callingDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        solution = callingDocument.Project.Solution;
+
+        if (contextDocument is not null && contextDocument != document.Id && solution.GetDocument(contextDocument) is { } other)
+        {
+            other = await Simplifier.ReduceAsync(other, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            other = await Formatter.FormatAsync(other, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            solution = other.Project.Solution;
+        }
+
+        return solution;
+    }
+
+    private sealed class Plan
+    {
+        public Plan(InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation? options, bool passContext, INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
+        {
+            Invocation = invocation;
+            Type = type;
+            Options = options;
+            PassContext = passContext;
+            Context = context;
+            Registration = registration;
+            PropertyName = propertyName;
+            NewRegistrationNeedsName = newRegistrationNeedsName;
+        }
+
+        public InvocationExpressionSyntax Invocation { get; }
+        public ITypeSymbol Type { get; }
+        public IArgumentOperation? Options { get; }
+
+        /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
+        public bool PassContext { get; }
+
+        /// <summary>An existing context to register on; null to scaffold one.</summary>
+        public INamedTypeSymbol? Context { get; }
+
+        /// <summary>The context's existing <c>[JsonSerializable]</c> for the type, if any.</summary>
+        public AttributeData? Registration { get; }
+
+        public string PropertyName { get; }
+        public bool NewRegistrationNeedsName { get; }
+        public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
+    }
+
+    private static async Task<Plan?> PlanAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        var invocation = site.FirstAncestorOrSelf<InvocationExpressionSyntax>();
+        if (invocation is null
+            || invocation.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.TryCreate(model.Compilation) is not { JsonSerializerContext: not null } symbols
+            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
+            || !Analyzer.TryGetSerializedType(operation, symbols, out var type, out var options)
+            || !SerializableTypes.IsSafeForGeneratedMetadata(type, model.Compilation))
+        {
+            return null;
+        }
+
+        var passContext = !operation.TargetMethod.IsGenericMethod;
+        var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
+        foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, cancellationToken))
+        {
+            // Taken names: the context's members (with the generator running, its generated properties too), except a
+            // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
+            var names = new HashSet<string>(ReservedNames);
+            foreach (var member in context.GetMembers())
+            {
+                if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
+                    || propertyType.TypeArguments.Length != 1
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type)
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.ConstructedFrom.BaseType, symbols.JsonTypeInfo))
+                {
+                    names.Add(member.Name);
+                }
+            }
+
+            foreach (var attribute in context.GetAttributes())
+            {
+                if (IsJsonSerializable(attribute) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
+                {
+                    var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? SerializableTypes.GeneratedPropertyName(registered);
+                    if (SymbolEqualityComparer.Default.Equals(registered, type))
+                    {
+                        return new Plan(invocation, type, options, passContext, context, attribute, name, newRegistrationNeedsName: false);
+                    }
+
+                    names.Add(name);
+                }
+            }
+
+            var propertyName = UniqueName(type, names);
+            return new Plan(invocation, type, options, passContext, context, null, propertyName, propertyName != SerializableTypes.GeneratedPropertyName(type));
+        }
+
+        return new Plan(invocation, type, options, passContext, null, null, SerializableTypes.GeneratedPropertyName(type), newRegistrationNeedsName: false);
+    }
+
+    /// <summary>
+    /// Partial contexts written in this project, with default generation options, that the calling code can use and
+    /// whose generated properties can expose the type; the one that already registers the type first.
+    /// </summary>
+    private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, CancellationToken cancellationToken)
+    {
+        var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
+        foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
+        {
+            if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
+                || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
+                || candidate.DeclaringSyntaxReferences.Length == 0
+                || candidate.DeclaringSyntaxReferences.Any(r => project.GetDocument(r.SyntaxTree) is null || r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+                || candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "JsonSourceGenerationOptionsAttribute" })
+                || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
+                || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
+            {
+                continue;
+            }
+
+            var registers = candidate.GetAttributes().Any(a => IsJsonSerializable(a) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is ITypeSymbol t && SymbolEqualityComparer.Default.Equals(t, type));
+            var first = candidate.DeclaringSyntaxReferences[0];
+            found.Add((candidate, registers, first.SyntaxTree.FilePath ?? "", first.Span.Start));
+        }
+
+        return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
+    }
+
+    private static bool IsJsonSerializable(AttributeData attribute)
+        => attribute.AttributeClass is { Name: "JsonSerializableAttribute" } attributeClass && attributeClass.ContainingNamespace.ToDisplayString() == SerializationNamespace;
+
+    private static bool IsEffectivelyPublic(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return IsEffectivelyPublic(array.ElementType);
+
+            case INamedTypeSymbol named:
+                for (var current = named; current is not null; current = current.ContainingType)
+                {
+                    if (current.DeclaredAccessibility != Accessibility.Public || current.TypeArguments.Any(a => !IsEffectivelyPublic(a)))
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>The generator's name, or on a clash the namespace-qualified one (<c>ShopOrder</c>), numbered if need be.</summary>
+    private static string UniqueName(ITypeSymbol type, HashSet<string> taken)
+    {
+        var name = SerializableTypes.GeneratedPropertyName(type);
+        if (!taken.Contains(name))
+        {
+            return name;
+        }
+
+        var qualified = new StringBuilder();
+        for (var ns = type.ContainingNamespace; ns is { IsGlobalNamespace: false }; ns = ns.ContainingNamespace)
+        {
+            qualified.Insert(0, ns.Name);
+        }
+
+        qualified.Append(name);
+        var candidate = qualified.ToString();
+        for (var i = 2; taken.Contains(candidate); i++)
+        {
+            candidate = qualified.ToString() + i;
+        }
+
+        return candidate;
+    }
+
+    private static AttributeListSyntax Registration(ITypeSymbol type, Plan plan)
+    {
+        var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
+        var arguments = SeparatedList(new[] { AttributeArgument(typeOf) });
+        if (plan.NewRegistrationNeedsName)
+        {
+            arguments = arguments.Add(AttributeArgument(NameEquals(IdentifierName("TypeInfoPropertyName")), null, LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(plan.PropertyName))));
+        }
+
+        return AttributeList(SingletonSeparatedList(Attribute(IdentifierName("JsonSerializable"), AttributeArgumentList(arguments))));
+    }
+
+    /// <summary>Adds <c>[JsonSerializable(typeof(T))]</c> to the context's first part, after its other attributes.</summary>
+    private static async Task<(Solution Solution, DocumentId? Document)> RegisterAsync(Solution solution, Plan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
+    {
+        var reference = context.DeclaringSyntaxReferences.OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start).First();
+        if (solution.GetDocument(reference.SyntaxTree) is not { } document
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)
+        {
+            return (solution, null);
+        }
+
+        // Mark the call when it is in this document, so that it can be found after the edit.
+        var nodes = new List<SyntaxNode> { declaration };
+        if (document.Id == solution.GetDocumentId(plan.Invocation.SyntaxTree)
+            && root.FullSpan.Contains(plan.Invocation.Span)
+            && root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span) is { } call)
+        {
+            nodes.Add(call);
+        }
+
+        var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(plan.Mark) : rewritten);
+        declaration = marked.DescendantNodes().OfType<ClassDeclarationSyntax>().First(d => d.Identifier.ValueText == context.Name && d.SpanStart == declaration.SpanStart);
+
+        var list = Registration(plan.Type, plan);
+        ClassDeclarationSyntax updated;
+        if (declaration.AttributeLists.Count == 0)
+        {
+            // The new list takes the declaration's leading trivia (comments, indentation); the keyword after it keeps the indentation.
+            var leading = declaration.GetLeadingTrivia();
+            var indentation = leading.Count > 0 && leading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(leading.Last()) : TriviaList();
+            var first = declaration.GetFirstToken();
+            updated = declaration.ReplaceToken(first, first.WithLeadingTrivia(indentation))
+                .WithAttributeLists(SingletonList(list.WithLeadingTrivia(leading).WithTrailingTrivia(EndOfLine(NewLine(root)))));
+        }
+        else
+        {
+            // Indentation only: the first list's leading trivia may also hold blank lines and comments.
+            var last = declaration.AttributeLists.Last();
+            var leading = last.GetLeadingTrivia();
+            var indentation = leading.Count > 0 && leading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(leading.Last()) : TriviaList();
+            updated = declaration.WithAttributeLists(declaration.AttributeLists.Add(list.WithLeadingTrivia(indentation).WithTrailingTrivia(last.GetTrailingTrivia())));
+        }
+
+        var newRoot = EnsureUsing(marked.ReplaceNode(declaration, updated));
+        document = document.WithSyntaxRoot(newRoot);
+        return (document.Project.Solution, document.Id);
+    }
+
+    /// <summary>
+    /// A new <c>internal partial class XJsonContext : JsonSerializerContext</c> at the end of the calling code's namespace
+    /// (or file). Not a new file: <c>dotnet format</c> applies fixes through MSBuildWorkspace, which writes a
+    /// <c>&lt;Compile Include&gt;</c> for an added document into SDK-style projects, and the build then fails with
+    /// NETSDK1022 (dotnet/roslyn#36781).
+    /// </summary>
+    private static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(Document calling, Plan plan, CancellationToken cancellationToken)
+    {
+        var model = (await calling.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false))!;
+        var root = (CompilationUnitSyntax)(await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
+        var call = root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span);
+        if (call is null)
+        {
+            return null;
+        }
+
+        var container = call.FirstAncestorOrSelf<BaseNamespaceDeclarationSyntax>();
+        var namespaceName = container is null ? null : (model.GetDeclaredSymbol(container, cancellationToken) as INamespaceSymbol)?.ToDisplayString();
+
+        var baseName = Identifier(calling.Project.AssemblyName) + "JsonContext";
+        var name = baseName;
+        for (var i = 2; model.Compilation.GetSymbolsWithName(name, SymbolFilter.Type, cancellationToken).Any(); i++)
+        {
+            name = baseName + i;
+        }
+
+        var typeOf = Registration(plan.Type, plan);
+        typeOf = typeOf.ReplaceNodes(typeOf.DescendantNodes().OfType<TypeOfExpressionSyntax>(), (_, rewritten) => rewritten.WithType(rewritten.Type.WithAdditionalAnnotations(Simplifier.Annotation)));
+        var declaration = ClassDeclaration(name)
+            .WithAttributeLists(SingletonList(typeOf))
+            .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
+            .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(IdentifierName("JsonSerializerContext")))))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+
+        // Mark the call first, so that it is found again after the edit.
+        var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(plan.Mark));
+        CompilationUnitSyntax newRoot;
+        if (container is not null)
+        {
+            var currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span);
+            newRoot = marked.ReplaceNode(currentContainer, currentContainer.AddMembers(declaration));
+        }
+        else
+        {
+            newRoot = marked.AddMembers(declaration);
+        }
+
+        var document = calling.WithSyntaxRoot(EnsureUsing(newRoot));
+        var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+        var context = compilation.GetTypeByMetadataName(namespaceName is null ? name : namespaceName + "." + name);
+        return context is null ? null : (document.Project.Solution, document.Id, context);
+    }
+
+    private static string Identifier(string? assemblyName)
+    {
+        var name = new StringBuilder();
+        var upper = true;
+        foreach (var c in assemblyName ?? "")
+        {
+            if (char.IsLetterOrDigit(c))
+            {
+                name.Append(upper ? char.ToUpperInvariant(c) : c);
+                upper = false;
+            }
+            else
+            {
+                upper = true;
+            }
+        }
+
+        return name.Length == 0 || char.IsDigit(name[0]) ? "App" + name : name.ToString();
+    }
+
+    private static int CompareUsings(string left, string right)
+    {
+        static int Group(string name) => name == "System" || name.StartsWith("System.", System.StringComparison.Ordinal) ? 0 : 1;
+        var group = Group(left).CompareTo(Group(right));
+        return group != 0 ? group : string.CompareOrdinal(left, right);
+    }
+
+    private static string NewLine(SyntaxNode root)
+        => root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } newLine ? newLine : "\n";
+
+    private static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root)
+    {
+        if (root.Usings.Any(u => u.Alias is null && u.StaticKeyword.IsKind(SyntaxKind.None) && u.Name?.ToString() == SerializationNamespace)
+            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == SerializationNamespace)))
+        {
+            return root;
+        }
+
+        var directive = UsingDirective(ParseName(SerializationNamespace)).WithAdditionalAnnotations(Formatter.Annotation);
+        // System directives first, then ordinal: the usual order (and dotnet_sort_system_directives_first's).
+        var usings = root.Usings;
+        var index = usings.Count;
+        for (var i = 0; i < usings.Count; i++)
+        {
+            if (usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && usings[i].Name is { } name
+                && CompareUsings(name.ToString(), SerializationNamespace) > 0)
+            {
+                index = i;
+                break;
+            }
+        }
+
+        if (usings.Count == 0)
+        {
+            return root.WithUsings(SingletonList(directive.WithTrailingTrivia(EndOfLine(NewLine(root)), EndOfLine(NewLine(root)))));
+        }
+
+        return root.WithUsings(usings.Insert(index, directive.WithTrailingTrivia(usings[0].GetTrailingTrivia())));
+    }
+
+    /// <summary>Puts the metadata where the options were, or where they would go; named when other arguments are named.</summary>
+    private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Plan plan, ExpressionSyntax metadata)
+    {
+        var parameterName = plan.PassContext ? "context" : "jsonTypeInfo";
+        var arguments = list.Arguments;
+        if (plan.Options is { IsImplicit: false, Syntax: ArgumentSyntax written })
+        {
+            var index = arguments.IndexOf(a => a.Span == written.Span);
+            if (index >= 0)
+            {
+                var replacement = Argument(metadata).WithTriviaFrom(arguments[index]);
+                if (arguments[index].NameColon is not null)
+                {
+                    replacement = replacement.WithNameColon(NameColon(IdentifierName(parameterName)));
+                }
+
+                return list.WithArguments(arguments.Replace(arguments[index], replacement));
+            }
+        }
+
+        // No options written: the metadata goes after the arguments for the parameters before the options.
+        var ordinal = plan.Options?.Parameter?.Ordinal ?? int.MaxValue;
+        var insertAt = arguments.Count;
+        var named = arguments.Any(a => a.NameColon is not null);
+        var method = plan.Options?.Parent is IInvocationOperation invocation ? invocation : null;
+        if (method is not null)
+        {
+            for (var i = 0; i < arguments.Count; i++)
+            {
+                var argument = method.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == arguments[i].Span);
+                if (argument?.Parameter is { } parameter && parameter.Ordinal > ordinal)
+                {
+                    insertAt = i;
+                    break;
+                }
+            }
+        }
+
+        var added = Argument(metadata);
+        if (named)
+        {
+            added = added.WithNameColon(NameColon(IdentifierName(parameterName)));
+        }
+
+        return list.WithArguments(arguments.Insert(insertAt, added));
+    }
+}

@@ -1,0 +1,218 @@
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
+    JsonPerf.Analyzers.ReflectionSerializationAnalyzer,
+    JsonPerf.CodeFixes.ReflectionSerializationFixer>;
+
+namespace JsonPerf.Analyzers.Tests.JP0002;
+
+public class AnalyzerTests
+{
+    private const string Header = """
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Linq;
+        using System.Text.Json;
+        using System.Text.Json.Serialization;
+        using System.Text.Json.Serialization.Metadata;
+        using System.Threading.Tasks;
+
+        public class Order { public int Id { get; set; } }
+
+        """;
+
+    internal static string InMethod(string body) => Header + $$"""
+        public class C
+        {
+            private static readonly JsonSerializerOptions s_indented = new JsonSerializerOptions { WriteIndented = true };
+
+            public async Task Run(Order order, List<Order> orders, string json, Stream stream, JsonSerializerOptions given)
+            {
+                {{body}}
+                await Task.CompletedTask;
+            }
+        }
+        """;
+
+    public static TheoryData<string> ReportedBodies() => new()
+    {
+        "JsonSerializer.{|JP0002:Serialize|}(order);",
+        "JsonSerializer.{|JP0002:Serialize<Order>|}(order);",
+        "JsonSerializer.{|JP0002:Deserialize<Order>|}(json);",
+        "JsonSerializer.{|JP0002:SerializeToUtf8Bytes|}(order);",
+        "JsonSerializer.{|JP0002:SerializeToElement|}(order);",
+        "JsonSerializer.{|JP0002:SerializeToNode|}(order);",
+        "JsonSerializer.{|JP0002:SerializeToDocument|}(order);",
+        "await JsonSerializer.{|JP0002:SerializeAsync|}(stream, order);",
+        "await JsonSerializer.{|JP0002:DeserializeAsync<Order>|}(stream);",
+        "JsonSerializer.{|JP0002:DeserializeAsyncEnumerable<Order>|}(stream);",
+        "JsonSerializer.{|JP0002:Serialize|}(orders);",
+        "JsonSerializer.{|JP0002:Serialize|}(orders.ToArray());",
+        "JsonSerializer.{|JP0002:Deserialize<Dictionary<string, int>>|}(json);",
+        "JsonSerializer.{|JP0002:Deserialize<int?>|}(json);",
+        "JsonSerializer.{|JP0002:Serialize|}(order, typeof(Order));",
+        "JsonSerializer.{|JP0002:Deserialize|}(json, typeof(Order));",
+        "JsonSerializer.{|JP0002:Serialize|}(order, (JsonSerializerOptions)null);",
+        "JsonSerializer.{|JP0002:Serialize|}(order, JsonSerializerOptions.Default);",
+        "JsonSerializer.{|JP0002:Serialize|}(order, JsonSerializerOptions.Web);",
+        "JsonSerializer.{|JP0002:Serialize|}(order, s_indented);",
+        "JsonSerializer.{|JP0002:Serialize|}(order, new JsonSerializerOptions { WriteIndented = true });",
+        "var local = new JsonSerializerOptions(); local.WriteIndented = true; JsonSerializer.{|JP0002:Serialize|}(order, local);",
+        "Func<string> f = () => JsonSerializer.{|JP0002:Serialize|}(order);",
+    };
+
+    [Theory]
+    [MemberData(nameof(ReportedBodies))]
+    public Task Reports_reflection_based_calls_for_a_known_type(string body)
+        => Verify.VerifyAnalyzerAsync(InMethod(body));
+
+    public static TheoryData<string> NotReportedBodies() => new()
+    {
+        "JsonSerializer.Serialize<object>(order);",
+        "JsonSerializer.Serialize((object)order);",
+        "JsonSerializer.Serialize(new { order.Id });",
+        "JsonSerializer.Serialize(order, order.GetType());",
+        "dynamic d = order; JsonSerializer.Serialize<dynamic>(d);",
+        "JsonSerializer.Serialize(order, given);",
+        "JsonSerializer.Serialize(order, Options());",
+        "JsonSerializer.Serialize(order, new JsonSerializerOptions(given));",
+        "JsonSerializer.Serialize(order, new JsonSerializerOptions { TypeInfoResolver = new DefaultJsonTypeInfoResolver() });",
+        "var local = new JsonSerializerOptions(); local.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver()); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); local = given; JsonSerializer.Serialize(order, local);",
+        "JsonSerializer.Serialize(order, s_resolved);",
+        "JsonSerializer.Serialize(order, s_chained);",
+        "JsonSerializer.Serialize(order, s_mutable);",
+        "JsonSerializer.Serialize(order, (JsonTypeInfo<Order>)null);",
+        "JsonSerializer.Serialize(order, typeof(Order), (JsonSerializerContext)null);",
+        "JsonSerializer.Serialize(new Hidden());",
+        "Json.Serialize(order);",
+    };
+
+    [Theory]
+    [MemberData(nameof(NotReportedBodies))]
+    public Task Does_not_report_unknown_types_metadata_overloads_or_options_that_may_hold_a_resolver(string body)
+        => Verify.VerifyAnalyzerAsync(NotReportedSource(body));
+
+    internal static string NotReportedSource(string body) => Header + $$"""
+        public static class Json { public static string Serialize<T>(T value) => ""; }
+
+        public class C
+        {
+            private static readonly JsonSerializerOptions s_resolved = new JsonSerializerOptions { TypeInfoResolver = new DefaultJsonTypeInfoResolver() };
+            private static readonly JsonSerializerOptions s_chained = Chained();
+            private static JsonSerializerOptions s_mutable = new JsonSerializerOptions();
+            private class Hidden { public int X { get; set; } }
+
+            private static JsonSerializerOptions Chained() => new JsonSerializerOptions();
+            private static JsonSerializerOptions Options() => new JsonSerializerOptions();
+
+            public void Run(Order order, JsonSerializerOptions given)
+            {
+                {{body}}
+            }
+        }
+        """;
+
+    [Fact]
+    public Task Does_not_report_a_generic_type_parameter()
+        => Verify.VerifyAnalyzerAsync(Header + """
+            public class C
+            {
+                public string Write<T>(T value) => JsonSerializer.Serialize(value);
+                public T Read<T>(string json) => JsonSerializer.Deserialize<T>(json);
+                public string WriteList<T>(List<T> values) => JsonSerializer.Serialize(values);
+            }
+            """);
+
+    [Fact]
+    public Task Does_not_report_options_whose_type_sets_a_resolver_elsewhere()
+        => Verify.VerifyAnalyzerAsync(Header + """
+            public class C
+            {
+                private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions();
+
+                static C() => s_options.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver());
+
+                public string Write(Order order) => JsonSerializer.Serialize(order, s_options);
+            }
+            """);
+
+    [Fact]
+    public Task Does_not_report_generated_code()
+        => Verify.VerifyAnalyzerAsync("// <auto-generated/>\n" + InMethod("JsonSerializer.Serialize(order);"));
+
+    [Fact]
+    public Task Reports_in_top_level_statements()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Text.Json;
+
+            Console.WriteLine(JsonSerializer.{|JP0002:Serialize|}(new Order { Id = 1 }));
+
+            public class Order { public int Id { get; set; } }
+            """, outputKind: OutputKind.ConsoleApplication);
+
+    [Fact]
+    public Task The_message_names_the_method_and_the_type()
+        => new Verify.Test
+        {
+            TestCode = InMethod("JsonSerializer.Deserialize<List<Order>>(json);"),
+            ExpectedDiagnostics =
+            {
+                new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 48).WithSeverity(DiagnosticSeverity.Info)
+                    .WithArguments("Deserialize", "List<Order>"),
+            },
+        }.RunAsync();
+
+    [Theory]
+    [InlineData("build_property.PublishAot = true")]
+    [InlineData("build_property.IsAotCompatible = true")]
+    [InlineData("build_property.PublishTrimmed = True")]
+    [InlineData("build_property.IsTrimmable = true")]
+    [InlineData("build_property.JsonSerializerIsReflectionEnabledByDefault = false")]
+    public Task Is_a_warning_in_trimmed_and_aot_projects(string property)
+        => WithGlobalConfig(property, editorconfig: null, DiagnosticSeverity.Warning);
+
+    [Theory]
+    [InlineData("build_property.PublishAot = false")]
+    [InlineData("build_property.PublishAot = ")]
+    [InlineData("build_property.JsonSerializerIsReflectionEnabledByDefault = true")]
+    [InlineData("build_property.OutputType = Exe")]
+    public Task Stays_info_otherwise(string property)
+        => WithGlobalConfig(property, editorconfig: null, DiagnosticSeverity.Info);
+
+    [Theory]
+    [InlineData("suggestion", DiagnosticSeverity.Info)]
+    [InlineData("silent", DiagnosticSeverity.Hidden)]
+    // "error" is not listed: Roslyn turns a Warning into an error as warning-as-error (Severity stays Warning), which this verifier cannot express.
+    public Task An_explicit_severity_wins_over_the_aot_warning(string severity, DiagnosticSeverity expected)
+        => WithGlobalConfig("build_property.PublishAot = true", $"dotnet_diagnostic.JP0002.severity = {severity}", expected);
+
+    [Fact]
+    public Task An_explicit_none_silences_it_in_an_aot_project()
+    {
+        var test = new Verify.Test { TestCode = InMethod("JsonSerializer.Serialize(order);") };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.PublishAot = true\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.JP0002.severity = none\n"));
+        return test.RunAsync();
+    }
+
+    private static Task WithGlobalConfig(string property, string? editorconfig, DiagnosticSeverity expected)
+    {
+        var test = new Verify.Test
+        {
+            TestCode = InMethod("JsonSerializer.Serialize(order);"),
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("Serialize", "Order") },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + property + "\n"));
+        if (editorconfig is not null)
+        {
+            test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\n" + editorconfig + "\n"));
+        }
+
+        return test.RunAsync();
+    }
+}
