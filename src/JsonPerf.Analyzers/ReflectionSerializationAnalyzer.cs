@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -42,7 +43,10 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         var descriptor = RaisesSeverity(context.Options.AnalyzerConfigOptionsProvider.GlobalOptions)
             ? Rules.ReflectionSerializationInTrimmedApp
             : Rules.ReflectionSerialization;
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, descriptor), OperationKind.Invocation);
+        // Per compilation: whether a field or property of options may hold a resolver, computed once per member
+        // (the check reads the member's whole type declaration; calls on the same options are many).
+        var members = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, descriptor, members), OperationKind.Invocation);
     }
 
     public static bool RaisesSeverity(AnalyzerConfigOptions globalOptions)
@@ -59,7 +63,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             && string.Equals(reflection?.Trim(), "false", StringComparison.OrdinalIgnoreCase);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, DiagnosticDescriptor descriptor)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, DiagnosticDescriptor descriptor, ConcurrentDictionary<ISymbol, bool> members)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -75,7 +79,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var kind = ClassifyOptions(options?.Value, symbols);
+        var kind = ClassifyOptions(options?.Value, symbols, members);
         if (kind == OptionsKind.Unknown)
         {
             return;
@@ -165,7 +169,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         Unknown,
     }
 
-    private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols)
+    private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
     {
         value = value?.WalkDownConversions();
         switch (value)
@@ -185,10 +189,10 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return LocalSetsNoResolver(local, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case IFieldReferenceOperation field:
-                return MemberSetsNoResolver(field.Field, value, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return members.GetOrAdd(field.Field, MemberSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case IPropertyReferenceOperation property:
-                return MemberSetsNoResolver(property.Property, value, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return members.GetOrAdd(property.Property, MemberSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             default:
                 return OptionsKind.Unknown;
@@ -241,10 +245,11 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     }
 
     /// <summary>
-    /// A field or property initialized in source with a creation that sets no resolver, and whose type declaration
-    /// never mentions a resolver; readonly fields and get-only properties only, so nothing else can replace it.
+    /// A readonly field or get-only property initialized in source with <c>new JsonSerializerOptions(...)</c> (no
+    /// arguments, or <c>JsonSerializerDefaults.General/Web</c>), in a type declaration that never mentions a resolver.
+    /// Read from syntax only, so that the answer is the same from every call site and can be cached per member.
     /// </summary>
-    private static bool MemberSetsNoResolver(ISymbol member, IOperation reference, JsonSymbols symbols)
+    private static bool MemberSetsNoResolver(ISymbol member)
     {
         var stable = member switch
         {
@@ -253,22 +258,19 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             _ => false,
         };
 
-        if (!stable || member.DeclaringSyntaxReferences.Length != 1 || reference.SemanticModel is not { } model)
+        if (!stable || member.DeclaringSyntaxReferences.Length != 1)
         {
             return false;
         }
 
-        var declaration = member.DeclaringSyntaxReferences[0].GetSyntax();
-        var initializer = declaration switch
+        var initializer = member.DeclaringSyntaxReferences[0].GetSyntax() switch
         {
             VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
             PropertyDeclarationSyntax property => property.Initializer?.Value,
             _ => null,
         };
 
-        if (initializer is null || initializer.SyntaxTree != model.SyntaxTree
-            || model.GetOperation(initializer)?.WalkDownConversions() is not IObjectCreationOperation creation
-            || !CreationSetsNoResolver(creation, symbols))
+        if (!IsPlainOptionsCreation(initializer))
         {
             return false;
         }
@@ -283,6 +285,38 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         return true;
     }
+
+    private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
+    {
+        ArgumentListSyntax? arguments;
+        switch (expression)
+        {
+            case ObjectCreationExpressionSyntax { Type: var type } creation when RightmostName(type) == "JsonSerializerOptions":
+                arguments = creation.ArgumentList;
+                break;
+
+            case ImplicitObjectCreationExpressionSyntax creation:
+                arguments = creation.ArgumentList;
+                break;
+
+            default:
+                return false;
+        }
+
+        // No arguments, or JsonSerializerDefaults.X; anything else may be options to copy (with their resolver).
+        return arguments is null || arguments.Arguments.Count == 0
+            || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
+               && RightmostName(defaults.Expression) == "JsonSerializerDefaults";
+    }
+
+    private static string? RightmostName(SyntaxNode node) => node switch
+    {
+        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+        QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
+        AliasQualifiedNameSyntax alias => alias.Name.Identifier.ValueText,
+        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
+        _ => null,
+    };
 
     private static bool MentionsResolver(SyntaxNode node)
     {
