@@ -26,12 +26,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
         "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable");
 
-    /// <summary>MSBuild properties (made visible to the compiler by the package's buildTransitive props) that raise the severity.</summary>
-    private static readonly string[] TrueRaisesSeverity = { "PublishAot", "IsAotCompatible", "PublishTrimmed", "IsTrimmable" };
-
-    private const string ReflectionSwitch = "JsonSerializerIsReflectionEnabledByDefault";
-
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization, Rules.ReflectionSerializationInTrimmedApp);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
@@ -40,30 +35,13 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var descriptor = RaisesSeverity(context.Options.AnalyzerConfigOptionsProvider.GlobalOptions)
-            ? Rules.ReflectionSerializationInTrimmedApp
-            : Rules.ReflectionSerialization;
         // Per compilation: whether a field or property of options may hold a resolver, computed once per member
         // (the check reads the member's whole type declaration; calls on the same options are many).
         var members = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, descriptor, members), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, members), OperationKind.Invocation);
     }
 
-    public static bool RaisesSeverity(AnalyzerConfigOptions globalOptions)
-    {
-        foreach (var property in TrueRaisesSeverity)
-        {
-            if (globalOptions.TryGetValue("build_property." + property, out var value) && string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase))
-            {
-                return true;
-            }
-        }
-
-        return globalOptions.TryGetValue("build_property." + ReflectionSwitch, out var reflection)
-            && string.Equals(reflection?.Trim(), "false", StringComparison.OrdinalIgnoreCase);
-    }
-
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, DiagnosticDescriptor descriptor, ConcurrentDictionary<ISymbol, bool> members)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -90,7 +68,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             : ImmutableDictionary<string, string?>.Empty;
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.ReportDiagnostic(Diagnostic.Create(
-            descriptor, location, additionalLocations: null, properties,
+            Rules.ReflectionSerialization, location, additionalLocations: null, properties,
             method.Name, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
     }
 

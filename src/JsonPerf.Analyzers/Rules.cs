@@ -77,22 +77,4 @@ internal static class Rules
                      "source generator write that metadata at build time. Reported as a warning in projects that publish trimmed or " +
                      "native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
-
-    /// <summary>
-    /// JP0002 as reported in trimmed and AOT projects: the same rule (same id, so .editorconfig settings apply to both)
-    /// with a Warning default. A separate descriptor rather than a raised effective severity, because command-line
-    /// builds skip analyzers whose descriptors are all Info, and would never run the rule where it matters most.
-    /// </summary>
-    // Release tracking knows one severity per id: JP0002 is tracked as Info, its default; this variant is documented in its doc.
-#pragma warning disable RS2001
-    public static readonly DiagnosticDescriptor ReflectionSerializationInTrimmedApp = new(
-        ReflectionSerializationId,
-        ReflectionSerialization.Title,
-        ReflectionSerialization.MessageFormat,
-        Category,
-        DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        ReflectionSerialization.Description,
-        ReflectionSerialization.HelpLinkUri);
-#pragma warning restore RS2001
 }

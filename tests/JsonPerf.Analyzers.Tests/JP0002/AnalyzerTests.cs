@@ -1,3 +1,4 @@
+using System.IO;
 using System.Threading.Tasks;
 using JsonPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
@@ -167,47 +168,59 @@ public class AnalyzerTests
             },
         }.RunAsync();
 
-    [Theory]
-    [InlineData("build_property.PublishAot = true")]
-    [InlineData("build_property.IsAotCompatible = true")]
-    [InlineData("build_property.PublishTrimmed = True")]
-    [InlineData("build_property.IsTrimmable = true")]
-    [InlineData("build_property.JsonSerializerIsReflectionEnabledByDefault = false")]
-    public Task Is_a_warning_in_trimmed_and_aot_projects(string property)
-        => WithGlobalConfig(property, editorconfig: null, DiagnosticSeverity.Warning);
+    [Fact]
+    public Task Is_info_by_default()
+        => WithConfig(trimmedApp: false, editorconfig: null, DiagnosticSeverity.Info);
 
-    [Theory]
-    [InlineData("build_property.PublishAot = false")]
-    [InlineData("build_property.PublishAot = ")]
-    [InlineData("build_property.JsonSerializerIsReflectionEnabledByDefault = true")]
-    [InlineData("build_property.OutputType = Exe")]
-    public Task Stays_info_otherwise(string property)
-        => WithGlobalConfig(property, editorconfig: null, DiagnosticSeverity.Info);
+    // The package adds this global config (build/JsonPerf.Analyzers.TrimmedApp.globalconfig) to projects that publish
+    // trimmed or native AOT or turn reflection off; tests/PackageConsumer/run.sh checks that MSBuild condition.
+    [Fact]
+    public Task Is_a_warning_with_the_packages_trimmed_app_config()
+        => WithConfig(trimmedApp: true, editorconfig: null, DiagnosticSeverity.Warning);
 
     [Theory]
     [InlineData("suggestion", DiagnosticSeverity.Info)]
     [InlineData("silent", DiagnosticSeverity.Hidden)]
     // "error" is not listed: Roslyn turns a Warning into an error as warning-as-error (Severity stays Warning), which this verifier cannot express.
-    public Task An_explicit_severity_wins_over_the_aot_warning(string severity, DiagnosticSeverity expected)
-        => WithGlobalConfig("build_property.PublishAot = true", $"dotnet_diagnostic.JP0002.severity = {severity}", expected);
+    public Task An_explicit_severity_wins_over_the_trimmed_app_warning(string severity, DiagnosticSeverity expected)
+        => WithConfig(trimmedApp: true, $"dotnet_diagnostic.JP0002.severity = {severity}", expected);
 
     [Fact]
-    public Task An_explicit_none_silences_it_in_an_aot_project()
+    public Task A_project_globalconfig_wins_over_the_packages_config()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = InMethod("JsonSerializer.Serialize(order);"),
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(DiagnosticSeverity.Info).WithArguments("Serialize", "Order") },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/package/JsonPerf.Analyzers.TrimmedApp.globalconfig", TrimmedAppConfig));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nglobal_level = 100\ndotnet_diagnostic.JP0002.severity = suggestion\n"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task An_explicit_none_silences_it_in_a_trimmed_app()
     {
         var test = new Verify.Test { TestCode = InMethod("JsonSerializer.Serialize(order);") };
-        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.PublishAot = true\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/package/JsonPerf.Analyzers.TrimmedApp.globalconfig", TrimmedAppConfig));
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.JP0002.severity = none\n"));
         return test.RunAsync();
     }
 
-    private static Task WithGlobalConfig(string property, string? editorconfig, DiagnosticSeverity expected)
+    private static string TrimmedAppConfig => File.ReadAllText(Path.Combine(RuleCatalogTests.RepositoryRoot, "src", "JsonPerf.Package", "build", "JsonPerf.Analyzers.TrimmedApp.globalconfig"));
+
+    private static Task WithConfig(bool trimmedApp, string? editorconfig, DiagnosticSeverity expected)
     {
         var test = new Verify.Test
         {
             TestCode = InMethod("JsonSerializer.Serialize(order);"),
             ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("Serialize", "Order") },
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + property + "\n"));
+        if (trimmedApp)
+        {
+            test.TestState.AnalyzerConfigFiles.Add(("/package/JsonPerf.Analyzers.TrimmedApp.globalconfig", TrimmedAppConfig));
+        }
+
         if (editorconfig is not null)
         {
             test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\n" + editorconfig + "\n"));
