@@ -204,27 +204,50 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return false;
         }
 
-        // Any statement in the body that touches the local's resolver (or reassigns it) makes it unknown.
+        // Any statement in the body that touches the local's resolver, or could (see UsesLeaveResolverAlone), makes it unknown.
         var body = declarator.FirstAncestorOrSelf<BlockSyntax>() ?? (SyntaxNode?)declarator.FirstAncestorOrSelf<CompilationUnitSyntax>();
-        return body is not null && !MentionsResolver(body) && !IsReassigned(body, local.Name);
-    }
-
-    private static bool IsReassigned(SyntaxNode body, string name)
-    {
-        foreach (var node in body.DescendantNodes())
-        {
-            if (node is AssignmentExpressionSyntax { Left: IdentifierNameSyntax identifier } && identifier.Identifier.ValueText == name)
-            {
-                return true;
-            }
-        }
-
-        return false;
+        return body is not null && !MentionsResolver(body) && UsesLeaveResolverAlone(body, local.Name);
     }
 
     /// <summary>
-    /// A readonly field or get-only property initialized in source with <c>new JsonSerializerOptions(...)</c> (no
-    /// arguments, or <c>JsonSerializerDefaults.General/Web</c>), in a type declaration that never mentions a resolver.
+    /// Whether every use of the options named <paramref name="name"/> in <paramref name="scope"/> leaves their resolver
+    /// alone: none assigns them (<c>o = Create()</c>, <c>ref o</c>, <c>out o</c>), calls a method on them
+    /// (<c>o.AddContext&lt;C&gt;()</c>), or passes them to anything but a <c>JsonSerializer</c>-named method
+    /// (<c>Configure(o)</c> may set one). Property reads and settings (<c>o.Converters.Add(...)</c>,
+    /// <c>o.WriteIndented = true</c>) are fine; <see cref="MentionsResolver"/> covers the resolver properties.
+    /// </summary>
+    private static bool UsesLeaveResolverAlone(SyntaxNode scope, string name)
+    {
+        foreach (var node in scope.DescendantNodes())
+        {
+            if (node is not IdentifierNameSyntax identifier || identifier.Identifier.ValueText != name)
+            {
+                continue;
+            }
+
+            // this.o / Type.o stand for o.
+            SyntaxNode use = identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
+                ? qualifier
+                : identifier;
+            switch (use.Parent)
+            {
+                case AssignmentExpressionSyntax assignment when assignment.Left == use:
+                case PrefixUnaryExpressionSyntax:
+                case PostfixUnaryExpressionSyntax:
+                case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } call when call.Expression == use:
+                case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
+                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || RightmostName(callee) is not { } method || !Methods.Contains(method):
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A readonly field or get-only property (no init) initialized in source with <c>new JsonSerializerOptions(...)</c> (no
+    /// arguments, or <c>JsonSerializerDefaults.General/Web</c>), in a type declaration that never mentions a resolver
+    /// and never assigns the member, calls a method on it or passes it to a method that could set one.
     /// Read from syntax only, so that the answer is the same from every call site and can be cached per member.
     /// </summary>
     private static bool MemberSetsNoResolver(ISymbol member)
@@ -232,7 +255,8 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         var stable = member switch
         {
             IFieldSymbol field => field.IsReadOnly,
-            IPropertySymbol property => property.SetMethod is null || property.SetMethod.IsInitOnly,
+            // An init accessor can be set from any object initializer: not stable.
+            IPropertySymbol property => property.SetMethod is null,
             _ => false,
         };
 
@@ -255,7 +279,8 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
         {
-            if (MentionsResolver(part.GetSyntax()))
+            var declaration = part.GetSyntax();
+            if (MentionsResolver(declaration) || !UsesLeaveResolverAlone(declaration, member.Name))
             {
                 return false;
             }

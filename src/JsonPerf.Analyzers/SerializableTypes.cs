@@ -1,4 +1,6 @@
 using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
 using System.Text;
 using Microsoft.CodeAnalysis;
 
@@ -88,12 +90,22 @@ internal static class SerializableTypes
     /// True when every type the serializer reaches from <paramref name="root"/> through public properties and fields
     /// (and collection elements) is describable and serializes the same with generated metadata as with reflection
     /// under default options. Not known to be the same: <c>object</c> or <c>dynamic</c> anywhere (reflection writes the
-    /// runtime type, a context only knows the types it declares), non-public members or constructors the
-    /// serializer was told to use (<c>[JsonInclude]</c>, <c>[JsonConstructor]</c>), delegates and pointers.
+    /// runtime type, a context only knows the types it declares), collections of <c>object</c> (<c>ArrayList</c>,
+    /// <c>Hashtable</c>, <c>ExpandoObject</c>), non-public members or constructors the serializer was told to use
+    /// (<c>[JsonInclude]</c>, <c>[JsonConstructor]</c>), <c>[JsonConverter]</c> other than a plain one naming a converter
+    /// with a public parameterless constructor, types nested in generic types, delegates and pointers. Derived types
+    /// named by <c>[JsonDerivedType]</c> are walked too. <paramref name="reachable"/> lists every type reached.
     /// </summary>
-    public static bool IsSafeForGeneratedMetadata(ITypeSymbol root, Compilation compilation)
+    public static bool IsSafeForGeneratedMetadata(ITypeSymbol root, Compilation compilation, out ImmutableArray<ITypeSymbol> reachable)
     {
-        var visited = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        var safe = Walk(root, compilation, out var visited);
+        reachable = visited.ToImmutableArray();
+        return safe;
+    }
+
+    private static bool Walk(ITypeSymbol root, Compilation compilation, out HashSet<ITypeSymbol> visited)
+    {
+        visited = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var pending = new Stack<ITypeSymbol>();
         pending.Push(root);
         while (pending.Count > 0)
@@ -121,15 +133,33 @@ internal static class SerializableTypes
                         pending.Push(argument);
                     }
 
+                    if (HasGenericContainer(named) || !PushElements(named, pending) || !ConvertersAreSafe(named, compilation))
+                    {
+                        return false;
+                    }
+
                     // The framework's own types (primitives, collections, JsonElement, ...) are known to the generator.
                     if (IsFrameworkType(named))
                     {
                         continue;
                     }
 
-                    if (!MembersAreSafe(named, pending))
+                    if (!MembersAreSafe(named, pending, compilation))
                     {
                         return false;
+                    }
+
+                    foreach (var attribute in named.GetAttributes())
+                    {
+                        if (IsSerializationAttribute(attribute, "JsonDerivedTypeAttribute"))
+                        {
+                            if (attribute.ConstructorArguments.Length == 0 || attribute.ConstructorArguments[0].Value is not ITypeSymbol derived)
+                            {
+                                return false;
+                            }
+
+                            pending.Push(derived);
+                        }
                     }
 
                     continue;
@@ -142,15 +172,114 @@ internal static class SerializableTypes
         return true;
     }
 
-    private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending)
+    private static bool HasGenericContainer(INamedTypeSymbol type)
     {
+        for (var container = type.ContainingType; container is not null; container = container.ContainingType)
+        {
+            if (container.IsGenericType)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Collections: their element types (from <c>IEnumerable&lt;T&gt;</c>) are serialized too; a collection that is only
+    /// a non-generic <c>IEnumerable</c> holds <c>object</c>s.
+    /// </summary>
+    private static bool PushElements(INamedTypeSymbol type, Stack<ITypeSymbol> pending)
+    {
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            return true;
+        }
+
+        var enumerable = false;
+        var generic = false;
+        foreach (var candidate in type.TypeKind == TypeKind.Interface ? type.AllInterfaces.Add(type) : type.AllInterfaces)
+        {
+            if (candidate is { Name: "IEnumerable", Arity: 0, ContainingNamespace: { Name: "Collections", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } })
+            {
+                enumerable = true;
+            }
+            else if (candidate is { Name: "IEnumerable", Arity: 1, ContainingNamespace: { Name: "Generic", ContainingNamespace: { Name: "Collections", ContainingNamespace.Name: "System" } } })
+            {
+                generic = true;
+                pending.Push(candidate.TypeArguments[0]);
+            }
+        }
+
+        return !enumerable || generic;
+    }
+
+    /// <summary>
+    /// <c>[JsonConverter(typeof(C))]</c> exactly (not a derived attribute that picks a converter in code), naming a
+    /// non-generic converter that the generated code can create with <c>new C()</c>.
+    /// </summary>
+    private static bool ConvertersAreSafe(ISymbol symbol, Compilation compilation)
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (attribute.AttributeClass is not { } attributeClass || !InheritsConverterAttribute(attributeClass))
+            {
+                continue;
+            }
+
+            if (!IsSerializationAttribute(attribute, "JsonConverterAttribute")
+                || attribute.ConstructorArguments.Length != 1
+                || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol { IsUnboundGenericType: false } converter
+                || converter.IsAbstract
+                || !compilation.IsSymbolAccessibleWithin(converter, compilation.Assembly)
+                || !converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool InheritsConverterAttribute(INamedTypeSymbol attributeClass)
+    {
+        for (var current = attributeClass; current is not null; current = current.BaseType)
+        {
+            if (current is { Name: "JsonConverterAttribute", ContainingNamespace: { Name: "Serialization", ContainingNamespace: { Name: "Json", ContainingNamespace.Name: "Text" } } })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation)
+    {
+        // An interface's serialized properties include those of the interfaces it extends.
+        var declaring = new List<INamedTypeSymbol>();
         for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            declaring.Add(current);
+        }
+
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            declaring.AddRange(type.AllInterfaces);
+        }
+
+        foreach (var current in declaring)
         {
             foreach (var member in current.GetMembers())
             {
                 if (member.IsStatic || member.IsImplicitlyDeclared)
                 {
                     continue;
+                }
+
+                if (member is IPropertySymbol or IFieldSymbol && !ConvertersAreSafe(member, compilation))
+                {
+                    return false;
                 }
 
                 var included = HasAttribute(member, "JsonIncludeAttribute");
@@ -209,6 +338,10 @@ internal static class SerializableTypes
         return root?.Name == "System" && type.ContainingAssembly?.Name is { } assembly
             && (assembly.StartsWith("System.", System.StringComparison.Ordinal) || assembly is "System" or "mscorlib" or "netstandard");
     }
+
+    private static bool IsSerializationAttribute(AttributeData attribute, string name)
+        => attribute.AttributeClass is { Name: var attributeName, ContainingNamespace: { Name: "Serialization", ContainingNamespace: { Name: "Json", ContainingNamespace.Name: "Text" } } }
+           && attributeName == name;
 
     private static bool HasAttribute(ISymbol symbol, string name)
     {

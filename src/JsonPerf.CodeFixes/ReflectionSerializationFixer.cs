@@ -103,9 +103,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     private sealed class Plan
     {
-        public Plan(InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation? options, bool passContext, INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
+        public Plan(InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext, INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
         {
             Invocation = invocation;
+            MetadataParameter = metadataParameter;
             Type = type;
             Options = options;
             PassContext = passContext;
@@ -117,7 +118,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
         public InvocationExpressionSyntax Invocation { get; }
         public ITypeSymbol Type { get; }
-        public IArgumentOperation? Options { get; }
+        public IArgumentOperation Options { get; }
+
+        /// <summary>The name of the metadata overload's parameter that takes the place of the options.</summary>
+        public string MetadataParameter { get; }
 
         /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
         public bool PassContext { get; }
@@ -141,16 +145,30 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || JsonSymbols.TryCreate(model.Compilation) is not { JsonSerializerContext: not null } symbols
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
-            || !Analyzer.TryGetSerializedType(operation, symbols, out var type, out var options)
-            || !SerializableTypes.IsSafeForGeneratedMetadata(type, model.Compilation))
+            || !Analyzer.TryGetSerializedType(operation, symbols, out var type, out var maybeOptions)
+            || maybeOptions is not { Parameter: { } optionsParameter } options
+            || !SerializableTypes.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
+            || HasNameTheGeneratorCannotGive(type, reachable))
         {
             return null;
         }
 
         var passContext = !operation.TargetMethod.IsGenericMethod;
+        // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
+        // topLevelValues overload puts them elsewhere): no fix.
+        if (MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is not { } metadataParameter)
+        {
+            return null;
+        }
+
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
         foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, cancellationToken))
         {
+            if (!CanHold(context, type, reachable, symbols))
+            {
+                continue;
+            }
+
             // Taken names: the context's members (with the generator running, its generated properties too), except a
             // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
             var names = new HashSet<string>(ReservedNames);
@@ -172,7 +190,13 @@ public sealed class ReflectionSerializationFixer : JsonFixer
                     var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? SerializableTypes.GeneratedPropertyName(registered);
                     if (SymbolEqualityComparer.Default.Equals(registered, type))
                     {
-                        return new Plan(invocation, type, options, passContext, context, attribute, name, newRegistrationNeedsName: false);
+                        // A registration that generates only the fast serialization path has no metadata to deserialize with.
+                        if (attribute.NamedArguments.Any(a => a.Key == "GenerationMode" && a.Value.Value is int mode && mode > 1))
+                        {
+                            return null;
+                        }
+
+                        return new Plan(invocation, type, options, metadataParameter, passContext, context, attribute, name, newRegistrationNeedsName: false);
                     }
 
                     names.Add(name);
@@ -180,10 +204,98 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             }
 
             var propertyName = UniqueName(type, names);
-            return new Plan(invocation, type, options, passContext, context, null, propertyName, propertyName != SerializableTypes.GeneratedPropertyName(type));
+            return new Plan(invocation, type, options, metadataParameter, passContext, context, null, propertyName, propertyName != SerializableTypes.GeneratedPropertyName(type));
         }
 
-        return new Plan(invocation, type, options, passContext, null, null, SerializableTypes.GeneratedPropertyName(type), newRegistrationNeedsName: false);
+        // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
+        var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
+        return new Plan(invocation, type, options, metadataParameter, passContext, null, null, scaffoldName, scaffoldName != SerializableTypes.GeneratedPropertyName(type));
+    }
+
+    /// <summary>
+    /// The name of the <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call)
+    /// parameter of the overload that has the same parameters as <paramref name="method"/> with that one in place of
+    /// the options; null when there is none.
+    /// </summary>
+    private static string? MetadataOverloadParameter(IMethodSymbol method, int optionsOrdinal, bool passContext, JsonSymbols symbols)
+    {
+        var original = method.OriginalDefinition;
+        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
+        {
+            if (candidate.Arity != original.Arity || candidate.Parameters.Length != original.Parameters.Length)
+            {
+                continue;
+            }
+
+            var matches = true;
+            for (var i = 0; i < candidate.Parameters.Length && matches; i++)
+            {
+                var parameterType = candidate.Parameters[i].Type;
+                matches = i == optionsOrdinal
+                    ? passContext
+                        ? SymbolEqualityComparer.Default.Equals(parameterType, symbols.JsonSerializerContext)
+                        : parameterType is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo)
+                    : candidate.Parameters[i].RefKind == original.Parameters[i].RefKind
+                      && parameterType.ToDisplayString() == original.Parameters[i].Type.ToDisplayString();
+            }
+
+            if (matches)
+            {
+                return candidate.Parameters[optionsOrdinal].Name;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// Types the generator would not name as the fix needs: two reachable types with the same property name (the
+    /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
+    /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
+    /// </summary>
+    private static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
+    {
+        var names = new Dictionary<string, ITypeSymbol>();
+        foreach (var type in reachable)
+        {
+            var name = SerializableTypes.GeneratedPropertyName(type);
+            if (names.TryGetValue(name, out var other) && !SymbolEqualityComparer.Default.Equals(other, type)
+                || !SymbolEqualityComparer.Default.Equals(type, root) && ReservedNames.Contains(name))
+            {
+                return true;
+            }
+
+            names[name] = type;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether the context's generated properties leave room for the types the root reaches: a property that the
+    /// generator already wrote for another type under one of their names would shadow them.
+    /// </summary>
+    private static bool CanHold(INamedTypeSymbol context, ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable, JsonSymbols symbols)
+    {
+        foreach (var type in reachable)
+        {
+            if (SymbolEqualityComparer.Default.Equals(type, root))
+            {
+                continue;
+            }
+
+            foreach (var member in context.GetMembers(SerializableTypes.GeneratedPropertyName(type)))
+            {
+                if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } propertyType }
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.BaseType, symbols.JsonTypeInfo)
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
     }
 
     /// <summary>
@@ -197,8 +309,8 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         {
             if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
                 || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
-                || candidate.DeclaringSyntaxReferences.Length == 0
-                || candidate.DeclaringSyntaxReferences.Any(r => project.GetDocument(r.SyntaxTree) is null || r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+                || WrittenParts(project, candidate) is not { Count: > 0 } parts
+                || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
                 || candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "JsonSourceGenerationOptionsAttribute" })
                 || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
                 || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
@@ -207,12 +319,19 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             }
 
             var registers = candidate.GetAttributes().Any(a => IsJsonSerializable(a) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is ITypeSymbol t && SymbolEqualityComparer.Default.Equals(t, type));
-            var first = candidate.DeclaringSyntaxReferences[0];
+            var first = WrittenParts(project, candidate)[0];
             found.Add((candidate, registers, first.SyntaxTree.FilePath ?? "", first.Span.Start));
         }
 
         return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
     }
+
+    /// <summary>The parts of a type in the project's own documents: not the source generator's output.</summary>
+    private static List<SyntaxReference> WrittenParts(Project project, INamedTypeSymbol type)
+        => type.DeclaringSyntaxReferences
+            .Where(r => project.Solution.GetDocument(r.SyntaxTree) is { } document && document is not SourceGeneratedDocument && document.Project.Id == project.Id)
+            .OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start)
+            .ToList();
 
     private static bool IsJsonSerializable(AttributeData attribute)
         => attribute.AttributeClass is { Name: "JsonSerializableAttribute" } attributeClass && attributeClass.ContainingNamespace.ToDisplayString() == SerializationNamespace;
@@ -265,6 +384,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         return candidate;
     }
 
+    /// <summary><c>System.Text.Json.Serialization.X</c>, simplified to <c>X</c> where the file imports the namespace.</summary>
+    private static NameSyntax SerializationName(string name)
+        => ParseName("global::" + SerializationNamespace + "." + name).WithAdditionalAnnotations(Simplifier.Annotation);
+
     private static AttributeListSyntax Registration(ITypeSymbol type, Plan plan)
     {
         var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
@@ -274,14 +397,15 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             arguments = arguments.Add(AttributeArgument(NameEquals(IdentifierName("TypeInfoPropertyName")), null, LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(plan.PropertyName))));
         }
 
-        return AttributeList(SingletonSeparatedList(Attribute(IdentifierName("JsonSerializable"), AttributeArgumentList(arguments))));
+        return AttributeList(SingletonSeparatedList(Attribute(SerializationName("JsonSerializable"), AttributeArgumentList(arguments))));
     }
 
     /// <summary>Adds <c>[JsonSerializable(typeof(T))]</c> to the context's first part, after its other attributes.</summary>
     private static async Task<(Solution Solution, DocumentId? Document)> RegisterAsync(Solution solution, Plan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
     {
-        var reference = context.DeclaringSyntaxReferences.OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start).First();
-        if (solution.GetDocument(reference.SyntaxTree) is not { } document
+        if (solution.GetDocument(plan.Invocation.SyntaxTree)?.Project is not { } project
+            || WrittenParts(project, context).FirstOrDefault() is not { } reference
+            || solution.GetDocument(reference.SyntaxTree) is not { } document
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
             || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)
         {
@@ -320,7 +444,8 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             updated = declaration.WithAttributeLists(declaration.AttributeLists.Add(list.WithLeadingTrivia(indentation).WithTrailingTrivia(last.GetTrailingTrivia())));
         }
 
-        var newRoot = EnsureUsing(marked.ReplaceNode(declaration, updated));
+        var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+        var newRoot = EnsureUsing(marked.ReplaceNode(declaration, updated), compilation);
         document = document.WithSyntaxRoot(newRoot);
         return (document.Project.Solution, document.Id);
     }
@@ -356,7 +481,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var declaration = ClassDeclaration(name)
             .WithAttributeLists(SingletonList(typeOf))
             .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
-            .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(IdentifierName("JsonSerializerContext")))))
+            .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(SerializationName("JsonSerializerContext")))))
             .WithAdditionalAnnotations(Formatter.Annotation);
 
         // Mark the call first, so that it is found again after the edit.
@@ -372,7 +497,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             newRoot = marked.AddMembers(declaration);
         }
 
-        var document = calling.WithSyntaxRoot(EnsureUsing(newRoot));
+        var document = calling.WithSyntaxRoot(EnsureUsing(newRoot, model.Compilation));
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var context = compilation.GetTypeByMetadataName(namespaceName is null ? name : namespaceName + "." + name);
         return context is null ? null : (document.Project.Solution, document.Id, context);
@@ -408,10 +533,16 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     private static string NewLine(SyntaxNode root)
         => root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } newLine ? newLine : "\n";
 
-    private static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root)
+    /// <summary>
+    /// Adds <c>using System.Text.Json.Serialization;</c> unless the file has it, or it would make a name the code
+    /// already uses ambiguous (CS0104): Newtonsoft.Json also has <c>JsonIgnore</c>, <c>JsonConverter</c>,
+    /// <c>JsonConstructor</c>... Without it, the new names stay qualified.
+    /// </summary>
+    private static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root, Compilation compilation)
     {
         if (root.Usings.Any(u => u.Alias is null && u.StaticKeyword.IsKind(SyntaxKind.None) && u.Name?.ToString() == SerializationNamespace)
-            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == SerializationNamespace)))
+            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == SerializationNamespace))
+            || ImportsClashingNames(root, compilation))
         {
             return root;
         }
@@ -438,36 +569,85 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         return root.WithUsings(usings.Insert(index, directive.WithTrailingTrivia(usings[0].GetTrailingTrivia())));
     }
 
-    /// <summary>Puts the metadata where the options were, or where they would go; named when other arguments are named.</summary>
-    private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Plan plan, ExpressionSyntax metadata)
+    /// <summary>Whether a namespace the file imports (or the project imports globally) has a type named like one of System.Text.Json.Serialization's.</summary>
+    private static bool ImportsClashingNames(CompilationUnitSyntax root, Compilation compilation)
     {
-        var parameterName = plan.PassContext ? "context" : "jsonTypeInfo";
-        var arguments = list.Arguments;
-        if (plan.Options is { IsImplicit: false, Syntax: ArgumentSyntax written })
+        if (compilation.GetTypeByMetadataName(SerializationNamespace + ".JsonSerializableAttribute")?.ContainingNamespace is not { } serialization)
         {
-            var index = arguments.IndexOf(a => a.Span == written.Span);
-            if (index >= 0)
-            {
-                var replacement = Argument(metadata).WithTriviaFrom(arguments[index]);
-                if (arguments[index].NameColon is not null)
-                {
-                    replacement = replacement.WithNameColon(NameColon(IdentifierName(parameterName)));
-                }
+            return true;
+        }
 
-                return list.WithArguments(arguments.Replace(arguments[index], replacement));
+        var names = new HashSet<string>(serialization.GetTypeMembers().Where(t => t.DeclaredAccessibility == Accessibility.Public).Select(t => t.Name));
+        var imports = new List<UsingDirectiveSyntax>(root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>());
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetRoot() is CompilationUnitSyntax unit)
+            {
+                imports.AddRange(unit.Usings.Where(u => u.GlobalKeyword.IsKind(SyntaxKind.GlobalKeyword)));
             }
         }
 
-        // No options written: the metadata goes after the arguments for the parameters before the options.
-        var ordinal = plan.Options?.Parameter?.Ordinal ?? int.MaxValue;
-        var insertAt = arguments.Count;
-        var named = arguments.Any(a => a.NameColon is not null);
-        var method = plan.Options?.Parent is IInvocationOperation invocation ? invocation : null;
-        if (method is not null)
+        foreach (var directive in imports)
         {
-            for (var i = 0; i < arguments.Count; i++)
+            if (directive.Alias is not null || !directive.StaticKeyword.IsKind(SyntaxKind.None) || directive.Name is null || directive.Name.ToString() == SerializationNamespace)
             {
-                var argument = method.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == arguments[i].Span);
+                continue;
+            }
+
+            if (GlobalNamespace(compilation, directive.Name.ToString()) is { } imported && imported.GetTypeMembers().Any(t => names.Contains(t.Name)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The namespace with this dotted name as the compilation sees it (source and references merged).</summary>
+    private static INamespaceSymbol? GlobalNamespace(Compilation compilation, string dotted)
+    {
+        INamespaceSymbol? current = compilation.GlobalNamespace;
+        foreach (var part in dotted.Replace("global::", "").Split('.'))
+        {
+            current = current?.GetNamespaceMembers().FirstOrDefault(n => n.Name == part);
+        }
+
+        return current;
+    }
+
+    /// <summary>
+    /// Puts the metadata where the options were, or where they would go; named when other arguments are named.
+    /// Positions come from the call as analyzed (<see cref="Plan.Invocation"/>): the argument list is the same, but
+    /// the edits above it (a using, a context) have moved its spans.
+    /// </summary>
+    private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Plan plan, ExpressionSyntax metadata)
+    {
+        var original = plan.Invocation.ArgumentList.Arguments;
+        var arguments = list.Arguments;
+        if (arguments.Count != original.Count)
+        {
+            return list;
+        }
+
+        if (!plan.Options.IsImplicit && plan.Options.Syntax is ArgumentSyntax written && original.IndexOf(a => a.Span == written.Span) is var index and >= 0)
+        {
+            var replacement = Argument(metadata).WithTriviaFrom(arguments[index]);
+            if (arguments[index].NameColon is not null)
+            {
+                replacement = replacement.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
+            }
+
+            return list.WithArguments(arguments.Replace(arguments[index], replacement));
+        }
+
+        // No options written: the metadata goes before the first argument for a parameter after the options.
+        var ordinal = plan.Options.Parameter?.Ordinal ?? int.MaxValue;
+        var insertAt = arguments.Count;
+        if (plan.Options.Parent is IInvocationOperation invocation)
+        {
+            for (var i = 0; i < original.Count; i++)
+            {
+                var argument = invocation.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == original[i].Span);
                 if (argument?.Parameter is { } parameter && parameter.Ordinal > ordinal)
                 {
                     insertAt = i;
@@ -477,9 +657,9 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
 
         var added = Argument(metadata);
-        if (named)
+        if (arguments.Any(a => a.NameColon is not null))
         {
-            added = added.WithNameColon(NameColon(IdentifierName(parameterName)));
+            added = added.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
         }
 
         return list.WithArguments(arguments.Insert(insertAt, added));
