@@ -62,6 +62,7 @@ public class AnalyzerTests
         "JsonSerializer.{|JP0002:Serialize|}(order, s_indented);",
         "JsonSerializer.{|JP0002:Serialize|}(order, new JsonSerializerOptions { WriteIndented = true });",
         "var local = new JsonSerializerOptions(); local.WriteIndented = true; JsonSerializer.{|JP0002:Serialize|}(order, local);",
+        "var local = new JsonSerializerOptions(); local.Converters.Add(new JsonStringEnumConverter()); JsonSerializer.{|JP0002:Serialize|}(order, local); JsonSerializer.{|JP0002:Deserialize<Order>|}(json, local);",
         "Func<string> f = () => JsonSerializer.{|JP0002:Serialize|}(order);",
     };
 
@@ -83,6 +84,13 @@ public class AnalyzerTests
         "JsonSerializer.Serialize(order, new JsonSerializerOptions { TypeInfoResolver = new DefaultJsonTypeInfoResolver() });",
         "var local = new JsonSerializerOptions(); local.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver()); JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); local = given; JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); Configure(local); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); Configure(ref local); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); local.MakeReadOnly(populateMissingResolver: true); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); var holder = new Holder(local); JsonSerializer.Serialize(order, local);",
+        "JsonSerializer.Serialize(order, s_configured);",
+        "JsonSerializer.Serialize(order, s_assigned);",
+        "JsonSerializer.Serialize(order, Init);",
         "JsonSerializer.Serialize(order, s_resolved);",
         "JsonSerializer.Serialize(order, s_chained);",
         "JsonSerializer.Serialize(order, s_mutable);",
@@ -105,10 +113,20 @@ public class AnalyzerTests
             private static readonly JsonSerializerOptions s_resolved = new JsonSerializerOptions { TypeInfoResolver = new DefaultJsonTypeInfoResolver() };
             private static readonly JsonSerializerOptions s_chained = Chained();
             private static JsonSerializerOptions s_mutable = new JsonSerializerOptions();
+            private static readonly JsonSerializerOptions s_configured = new JsonSerializerOptions();
+            private readonly JsonSerializerOptions s_assigned = new JsonSerializerOptions();
+            public JsonSerializerOptions Init { get; init; } = new JsonSerializerOptions();
             private class Hidden { public int X { get; set; } }
 
             private static JsonSerializerOptions Chained() => new JsonSerializerOptions();
             private static JsonSerializerOptions Options() => new JsonSerializerOptions();
+            private static void Configure(JsonSerializerOptions options) { }
+            private static void Configure(ref JsonSerializerOptions options) { }
+            private sealed class Holder { public Holder(JsonSerializerOptions options) { } }
+
+            static C() => Configure(s_configured);
+
+            public C(JsonSerializerOptions given) => s_assigned = given;
 
             public void Run(Order order, JsonSerializerOptions given)
             {

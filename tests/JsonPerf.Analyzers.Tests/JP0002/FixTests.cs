@@ -14,7 +14,7 @@ namespace JsonPerf.Analyzers.Tests.JP0002;
 /// The fix on real projects: the System.Text.Json source generator runs on the fixed code (a context that does not
 /// generate fails), no JP0002 is left where a fix was offered, and programs print the same bytes before and after.
 /// </summary>
-public class FixTests
+public partial class FixTests
 {
     private static readonly ReflectionSerializationAnalyzer Analyzer = new();
     private static readonly ReflectionSerializationFixer Fixer = new();
