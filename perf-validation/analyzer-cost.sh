@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build-time cost of the analyzers on a synthetic ~2,000-file project (written to a temporary folder, never
 # committed): Rebuilds with the packed JsonPerf.Analyzers and CA1869 as a warning (-p:ReportAnalyzer=true,
-# detailed log) alternating with Rebuilds with RunAnalyzers=false for scale; the report gives medians. Usage: bash perf-validation/analyzer-cost.sh [files] [seed]
+# detailed log) alternating with Rebuilds with RunAnalyzers=false for scale; the report gives medians.
+# Usage: [RUNS=3] [JP0002=warning] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
@@ -13,6 +14,8 @@ version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -
 dotnet pack "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -c Release -o "$root/artifacts/packages" -v:q -nologo >/dev/null
 tool=(dotnet run -c Release --project "$root/perf-validation/AnalyzerCost" --)
 "${tool[@]}" generate "$work/project" "$files" "$seed" "$version"
+# JP0002 is Info by default, so command-line builds skip it; JP0002=warning measures it as a trimmed/AOT project sees it.
+if [ -n "${JP0002:-}" ]; then printf "\ndotnet_diagnostic.JP0002.severity = %s\n" "$JP0002" >> "$work/project/.editorconfig"; fi
 cat > "$work/project/NuGet.config" <<XML
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>

@@ -35,13 +35,17 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        // Per compilation: whether a field or property of options may hold a resolver, computed once per member
-        // (the check reads the member's whole type declaration; calls on the same options are many).
-        var members = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, members), OperationKind.Invocation);
+        // Per compilation, computed once: whether a local, field or property of options may hold a resolver (the check
+        // reads the method body or the whole type declaration; calls on the same options are many), and whether a
+        // type can be described by a context.
+        var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
+        var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
+        var compilation = context.Compilation;
+        Func<ITypeSymbol, bool> isDescribable = type => SerializableTypes.IsDescribable(type, compilation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable), OperationKind.Invocation);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -51,7 +55,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
 
         if (!TryGetSerializedType(invocation, symbols, out var type, out var options)
-            || !SerializableTypes.IsDescribable(type, context.Compilation)
+            || !describable.GetOrAdd(type, isDescribable)
             || symbols.IsInsideExpressionTree(invocation))
         {
             return;
@@ -164,7 +168,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return CreationSetsNoResolver(creation, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case ILocalReferenceOperation local:
-                return LocalSetsNoResolver(local, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return members.GetOrAdd(local.Local, LocalSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case IFieldReferenceOperation field:
                 return members.GetOrAdd(field.Field, MemberSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
@@ -191,36 +195,46 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         return creation.Initializer is null || !MentionsResolver(creation.Initializer.Syntax);
     }
 
-    private static bool LocalSetsNoResolver(ILocalReferenceOperation reference, JsonSymbols symbols)
+    /// <summary>
+    /// A local initialized with <c>new JsonSerializerOptions(...)</c> (no arguments, or <c>JsonSerializerDefaults.X</c>)
+    /// in a body that leaves its resolver alone. Read from syntax only, so that it can be cached per local.
+    /// </summary>
+    private static bool LocalSetsNoResolver(ISymbol local)
     {
-        var local = reference.Local;
         if (local.DeclaringSyntaxReferences.Length != 1
             || local.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator
-            || declarator.SyntaxTree != reference.Syntax.SyntaxTree
-            || reference.SemanticModel?.GetOperation(initializer) is not { } value
-            || value.WalkDownConversions() is not IObjectCreationOperation creation
-            || !CreationSetsNoResolver(creation, symbols))
+            || !IsPlainOptionsCreation(initializer))
         {
             return false;
         }
 
-        // Any statement in the body that touches the local's resolver, or could (see UsesLeaveResolverAlone), makes it unknown.
         var body = declarator.FirstAncestorOrSelf<BlockSyntax>() ?? (SyntaxNode?)declarator.FirstAncestorOrSelf<CompilationUnitSyntax>();
-        return body is not null && !MentionsResolver(body) && UsesLeaveResolverAlone(body, local.Name);
+        return body is not null && LeavesResolverAlone(body, local.Name);
     }
 
     /// <summary>
-    /// Whether every use of the options named <paramref name="name"/> in <paramref name="scope"/> leaves their resolver
-    /// alone: none assigns them (<c>o = Create()</c>, <c>ref o</c>, <c>out o</c>), calls a method on them
+    /// Whether <paramref name="scope"/> never mentions <c>TypeInfoResolver</c> or <c>TypeInfoResolverChain</c>, and
+    /// every use of the options named <paramref name="name"/> in it leaves their resolver alone: none assigns them (<c>o = Create()</c>, <c>ref o</c>, <c>out o</c>), calls a method on them
     /// (<c>o.AddContext&lt;C&gt;()</c>), or passes them to anything but a <c>JsonSerializer</c>-named method
     /// (<c>Configure(o)</c> may set one). Property reads and settings (<c>o.Converters.Add(...)</c>,
-    /// <c>o.WriteIndented = true</c>) are fine; <see cref="MentionsResolver"/> covers the resolver properties.
+    /// <c>o.WriteIndented = true</c>) are fine. One pass over the scope.
     /// </summary>
-    private static bool UsesLeaveResolverAlone(SyntaxNode scope, string name)
+    private static bool LeavesResolverAlone(SyntaxNode scope, string name)
     {
         foreach (var node in scope.DescendantNodes())
         {
-            if (node is not IdentifierNameSyntax identifier || identifier.Identifier.ValueText != name)
+            if (node is not IdentifierNameSyntax identifier)
+            {
+                continue;
+            }
+
+            var text = identifier.Identifier.ValueText;
+            if (text is "TypeInfoResolver" or "TypeInfoResolverChain")
+            {
+                return false;
+            }
+
+            if (text != name)
             {
                 continue;
             }
@@ -279,8 +293,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
         {
-            var declaration = part.GetSyntax();
-            if (MentionsResolver(declaration) || !UsesLeaveResolverAlone(declaration, member.Name))
+            if (!LeavesResolverAlone(part.GetSyntax(), member.Name))
             {
                 return false;
             }
