@@ -2,7 +2,7 @@
 # Build-time cost of the analyzers on a synthetic ~2,000-file project (written to a temporary folder, never
 # committed): Rebuilds with the packed JsonPerf.Analyzers and CA1869 as a warning (-p:ReportAnalyzer=true,
 # detailed log) alternating with Rebuilds with RunAnalyzers=false for scale; the report gives medians.
-# Usage: [RUNS=3] [JP0002=warning] bash perf-validation/analyzer-cost.sh [files] [seed]
+# Usage: [RUNS=3] [JP0002=warning] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
@@ -28,18 +28,18 @@ cat > "$work/project/NuGet.config" <<XML
 </configuration>
 XML
 dotnet restore "$work/project" -v:q >/dev/null
-dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q >/dev/null  # warm the build server
+dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q ${BUILD_ARGS:-} >/dev/null  # warm the build server
 
 # Several measured Rebuilds (RUNS, default 3): per-analyzer times on 2 cores vary by tens of milliseconds between runs.
 runs="${RUNS:-3}"
 with=() without=() logs=()
 for i in $(seq 1 "$runs"); do
   start=$(date +%s.%N)
-  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true > "$work/build$i.log" 2>&1
+  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true ${BUILD_ARGS:-} > "$work/build$i.log" 2>&1
   with+=("$(echo "$(date +%s.%N) - $start" | bc)")
   logs+=("$work/build$i.log")
   start=$(date +%s.%N)
-  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false > /dev/null 2>&1
+  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false ${BUILD_ARGS:-} > /dev/null 2>&1
   without+=("$(echo "$(date +%s.%N) - $start" | bc)")
 done
 

@@ -21,6 +21,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// <summary>Set when the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>): the fix can then use a context with default generation options.</summary>
     public const string DefaultOptionsProperty = "DefaultOptions";
 
+    /// <summary>Set when the options are a static field or property initialized in source: the fix can bind a context to them as their resolver.</summary>
+    public const string StaticOptionsProperty = "StaticOptions";
+
     private static readonly ImmutableHashSet<string> Methods = ImmutableHashSet.Create(
         StringComparer.Ordinal,
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
@@ -69,7 +72,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         var properties = kind == OptionsKind.Default
             ? ImmutableDictionary<string, string?>.Empty.Add(DefaultOptionsProperty, "true")
-            : ImmutableDictionary<string, string?>.Empty;
+            : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
+                ? ImmutableDictionary<string, string?>.Empty.Add(StaticOptionsProperty, "true")
+                : ImmutableDictionary<string, string?>.Empty;
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,

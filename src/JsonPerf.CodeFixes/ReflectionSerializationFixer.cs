@@ -12,6 +12,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.FindSymbols;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
@@ -39,7 +40,8 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     protected override string Title => "Use source-generated metadata";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.DefaultOptionsProperty);
+    protected override bool IsFixable(Diagnostic diagnostic)
+        => diagnostic.Properties.ContainsKey(Analyzer.DefaultOptionsProperty) || diagnostic.Properties.ContainsKey(Analyzer.StaticOptionsProperty);
 
     protected override async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
         => await PlanAsync(document, site, cancellationToken).ConfigureAwait(false) is not null;
@@ -66,6 +68,29 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         else if (plan.Registration is null)
         {
             (solution, contextDocument) = await RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (plan.Member is not null)
+        {
+            // Options in a static member: the context becomes their resolver (with reflection behind it); the call stays.
+            var changed = new List<DocumentId> { document.Id };
+            if (contextDocument is not null)
+            {
+                changed.Add(contextDocument);
+            }
+
+            if (plan.BoundContext is null)
+            {
+                if (await BindMemberAsync(solution, document.Project.Id, plan.Member, context, cancellationToken).ConfigureAwait(false) is not var (bound, memberDocument))
+                {
+                    return null;
+                }
+
+                solution = bound;
+                changed.Add(memberDocument);
+            }
+
+            return await CleanUpAsync(solution, changed.Distinct(), cancellationToken).ConfigureAwait(false);
         }
 
         // The call, on the calling document as the registration left it (it may be the same document).
@@ -99,6 +124,215 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
 
         return solution;
+    }
+
+    /// <summary>Simplifies and formats what the fix annotated, in each document it changed.</summary>
+    private static async Task<Solution> CleanUpAsync(Solution solution, IEnumerable<DocumentId> changed, CancellationToken cancellationToken)
+    {
+        foreach (var id in changed.ToList())
+        {
+            if (solution.GetDocument(id) is { } changedDocument)
+            {
+                changedDocument = await Simplifier.ReduceAsync(changedDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                changedDocument = await Formatter.FormatAsync(changedDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                solution = changedDocument.Project.Solution;
+            }
+        }
+
+        return solution;
+    }
+
+    private const string MetadataNamespace = "System.Text.Json.Serialization.Metadata";
+
+    /// <summary>Option settings whose effect metadata from a context bound as the resolver is known to keep (the tests run each).</summary>
+    private static readonly HashSet<string> BindableSettings = new()
+    {
+        "PropertyNamingPolicy", "DictionaryKeyPolicy", "WriteIndented", "DefaultIgnoreCondition", "IgnoreReadOnlyProperties",
+        "PropertyNameCaseInsensitive", "NumberHandling", "Encoder", "Converters", "AllowTrailingCommas", "ReadCommentHandling", "MaxDepth",
+    };
+
+    private static bool IsDefaultOptions(IOperation value, JsonSymbols symbols)
+        => value.WalkDownConversions() switch
+        {
+            { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,
+            IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" } property } => symbols.IsJsonSerializerOptions(property.ContainingType),
+            _ => false,
+        };
+
+    /// <summary>
+    /// Whether a context can be bound to the static options member as its resolver without changing what any of its
+    /// users serialize: a readonly field or get-only property of this project, initialized with
+    /// <c>new JsonSerializerOptions(...)</c> (no arguments or <c>JsonSerializerDefaults.X</c>) whose object initializer
+    /// sets only <see cref="BindableSettings"/>, and referenced nowhere but as an argument to a framework method (no
+    /// code configures it later, or hands it to code that could). Also the context an earlier fix bound it to.
+    /// </summary>
+    private static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        var stable = member switch
+        {
+            IFieldSymbol { IsStatic: true, IsReadOnly: true } => true,
+            IPropertySymbol { IsStatic: true, SetMethod: null } => true,
+            _ => false,
+        };
+        if (!stable
+            || member.ContainingType is not { } containing
+            || MetadataName(containing) is not { } metadataName
+            || member.DeclaringSyntaxReferences.Length != 1
+            || project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is not { } memberDocument
+            || memberDocument is SourceGeneratedDocument
+            || memberDocument.Project.Id != project.Id
+            || OptionsCreation(await member.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is not { } creation
+            || symbols.JsonSerializerDefaults is null
+            || await memberDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.Compilation.GetTypeByMetadataName(MetadataNamespace + ".JsonTypeInfoResolver") is null
+            || model.Compilation.GetTypeByMetadataName(MetadataNamespace + ".DefaultJsonTypeInfoResolver") is not { } defaultResolver)
+        {
+            return null;
+        }
+
+        // Arguments: none, or JsonSerializerDefaults.General/Web.
+        if (creation.ArgumentList is { Arguments: { Count: > 0 } arguments }
+            && (arguments.Count != 1 || model.GetTypeInfo(arguments[0].Expression, cancellationToken).Type is not { } argumentType
+                || !SymbolEqualityComparer.Default.Equals(argumentType, symbols.JsonSerializerDefaults)
+                || !model.GetConstantValue(arguments[0].Expression, cancellationToken).HasValue))
+        {
+            return null;
+        }
+
+        INamedTypeSymbol? bound = null;
+        foreach (var expression in creation.Initializer?.Expressions ?? default)
+        {
+            if (expression is not AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting } } assignment)
+            {
+                return null;
+            }
+
+            if (setting == "TypeInfoResolver")
+            {
+                // Combine(Ctx.Default, new DefaultJsonTypeInfoResolver()), as an earlier fix wrote it.
+                if (assignment.Right is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 2 } combine } call
+                    || model.GetSymbolInfo(call, cancellationToken).Symbol is not IMethodSymbol { Name: "Combine" }
+                    || model.GetSymbolInfo(combine[0].Expression, cancellationToken).Symbol is not IPropertySymbol { Name: "Default", ContainingType: { } context }
+                    || !SymbolEqualityComparer.Default.Equals(context.BaseType, symbols.JsonSerializerContext)
+                    || combine[1].Expression is not ObjectCreationExpressionSyntax { ArgumentList.Arguments.Count: 0, Initializer: null } fallback
+                    || !SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(fallback, cancellationToken).Type, defaultResolver))
+                {
+                    return null;
+                }
+
+                bound = context;
+            }
+            else if (!BindableSettings.Contains(setting))
+            {
+                return null;
+            }
+        }
+
+        // Every reference: an argument to a framework method (JsonSerializer, HttpClient's JSON extensions, Results.Json...).
+        foreach (var referenced in await SymbolFinder.FindReferencesAsync(member, project.Solution, cancellationToken).ConfigureAwait(false))
+        {
+            foreach (var location in referenced.Locations)
+            {
+                if (location.IsImplicit
+                    || await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+                    || await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } referenceModel)
+                {
+                    return null;
+                }
+
+                var node = root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+                var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
+                if (use.Parent is not ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
+                    || callSite is not (InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax)
+                    || referenceModel.GetSymbolInfo(callSite, cancellationToken).Symbol is not IMethodSymbol target
+                    || !IsFrameworkNamespace(target.ContainingNamespace))
+                {
+                    return null;
+                }
+            }
+        }
+
+        return (true, bound);
+    }
+
+    private static bool IsFrameworkNamespace(INamespaceSymbol? ns)
+    {
+        while (ns is { ContainingNamespace.IsGlobalNamespace: false })
+        {
+            ns = ns.ContainingNamespace;
+        }
+
+        return ns?.Name is "System" or "Microsoft";
+    }
+
+    /// <summary><c>new JsonSerializerOptions(...) { ... }</c> or <c>new(...) { ... }</c> initializing the declarator or property.</summary>
+    private static BaseObjectCreationExpressionSyntax? OptionsCreation(SyntaxNode declaration)
+        => (declaration switch
+        {
+            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
+            PropertyDeclarationSyntax property => property.Initializer?.Value,
+            _ => null,
+        }) switch
+        {
+            ObjectCreationExpressionSyntax { Type: var type } creation when type.ToString().EndsWith("JsonSerializerOptions", System.StringComparison.Ordinal) => creation,
+            ImplicitObjectCreationExpressionSyntax creation => creation,
+            _ => null,
+        };
+
+    /// <summary>The name <see cref="Compilation.GetTypeByMetadataName"/> finds a type by (<c>Ns.Outer+Inner</c>).</summary>
+    private static string? MetadataName(INamedTypeSymbol type)
+    {
+        if (type.ContainingType is { } container)
+        {
+            return MetadataName(container) is { } outer ? outer + "+" + type.MetadataName : null;
+        }
+
+        return type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() + "." + type.MetadataName : type.MetadataName;
+    }
+
+    /// <summary>
+    /// Adds <c>TypeInfoResolver = JsonTypeInfoResolver.Combine(Ctx.Default, new DefaultJsonTypeInfoResolver())</c> to
+    /// the member's initializer: the context's metadata, bound to these options (so naming policy, converters and
+    /// encoder still apply), for the types it registers; reflection, as before, for every other type.
+    /// </summary>
+    private static async Task<(Solution Solution, DocumentId Document)?> BindMemberAsync(Solution solution, ProjectId projectId, ISymbol member, INamedTypeSymbol context, CancellationToken cancellationToken)
+    {
+        // The member as the solution is now (the context step may have edited its document).
+        if (member.ContainingType is not { } containing
+            || MetadataName(containing) is not { } metadataName
+            || solution.GetProject(projectId) is not { } project
+            || await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
+            || compilation.GetTypeByMetadataName(metadataName)?.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic) is not { } current
+            || current.DeclaringSyntaxReferences.Length != 1
+            || solution.GetDocument(current.DeclaringSyntaxReferences[0].SyntaxTree) is not { } document
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || OptionsCreation(await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is not { } creation)
+        {
+            return null;
+        }
+
+        if (compilation.GetTypeByMetadataName(MetadataNamespace + ".JsonTypeInfoResolver") is not { } combiner
+            || compilation.GetTypeByMetadataName(MetadataNamespace + ".DefaultJsonTypeInfoResolver") is not { } reflection
+            || compilation.GetTypeByMetadataName(MetadataName(context) ?? "") is not { } currentContext)
+        {
+            return null;
+        }
+
+        var generator = SyntaxGenerator.GetGenerator(document);
+        TypeSyntax Type(INamedTypeSymbol type) => ((TypeSyntax)generator.TypeExpression(type)).WithAdditionalAnnotations(Simplifier.Annotation);
+        var resolver = InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, Type(combiner), IdentifierName("Combine")),
+            ArgumentList(SeparatedList(new[]
+            {
+                Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, Type(currentContext), IdentifierName("Default"))),
+                Argument(ObjectCreationExpression(Type(reflection)).WithArgumentList(ArgumentList())),
+            })));
+        var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("TypeInfoResolver"), resolver).WithAdditionalAnnotations(Formatter.Annotation);
+        BaseObjectCreationExpressionSyntax updated = creation.Initializer is { } initializer
+            ? creation.WithInitializer(initializer.AddExpressions(assignment))
+            : creation.WithInitializer(InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(assignment)).WithAdditionalAnnotations(Formatter.Annotation));
+        var newRoot = EnsureUsing(root.ReplaceNode(creation, updated), compilation, MetadataNamespace, "JsonTypeInfoResolver");
+        return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
     }
 
     private sealed class Plan
@@ -135,6 +369,12 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         public string PropertyName { get; }
         public bool NewRegistrationNeedsName { get; }
         public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
+
+        /// <summary>The static options member the context is bound to as resolver, for calls on such options.</summary>
+        public ISymbol? Member { get; set; }
+
+        /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
+        public INamedTypeSymbol? BoundContext { get; set; }
     }
 
     private static async Task<Plan?> PlanAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
@@ -154,62 +394,104 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
 
         var passContext = !operation.TargetMethod.IsGenericMethod;
-        // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
-        // topLevelValues overload puts them elsewhere): no fix.
-        if (MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is not { } metadataParameter)
+        ISymbol? optionsMember = null;
+        INamedTypeSymbol? boundContext = null;
+        string? metadataParameter;
+        if (IsDefaultOptions(options.Value, symbols))
+        {
+            // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
+            // topLevelValues overload puts them elsewhere): no fix.
+            metadataParameter = MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols);
+        }
+        else
+        {
+            // Options in a static member: the call keeps them, the context is bound to them as their resolver.
+            metadataParameter = "";
+            optionsMember = (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
+            if (optionsMember is null
+                || await BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not var (bindable, bound)
+                || !bindable)
+            {
+                return null;
+            }
+
+            boundContext = bound;
+        }
+
+        if (metadataParameter is not { } parameterName)
         {
             return null;
         }
 
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
-        foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, cancellationToken))
+        var plan = ChoosePlan();
+        if (plan is not null)
         {
-            if (!CanHold(context, type, reachable, symbols))
-            {
-                continue;
-            }
-
-            // Taken names: the context's members (with the generator running, its generated properties too), except a
-            // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
-            var names = new HashSet<string>(ReservedNames);
-            foreach (var member in context.GetMembers())
-            {
-                if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
-                    || propertyType.TypeArguments.Length != 1
-                    || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type)
-                    || !SymbolEqualityComparer.Default.Equals(propertyType.ConstructedFrom.BaseType, symbols.JsonTypeInfo))
-                {
-                    names.Add(member.Name);
-                }
-            }
-
-            foreach (var attribute in context.GetAttributes())
-            {
-                if (IsJsonSerializable(attribute) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
-                {
-                    var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? SerializableTypes.GeneratedPropertyName(registered);
-                    if (SymbolEqualityComparer.Default.Equals(registered, type))
-                    {
-                        // A registration that generates only the fast serialization path has no metadata to deserialize with.
-                        if (attribute.NamedArguments.Any(a => a.Key == "GenerationMode" && a.Value.Value is int mode && mode > 1))
-                        {
-                            return null;
-                        }
-
-                        return new Plan(invocation, type, options, metadataParameter, passContext, context, attribute, name, newRegistrationNeedsName: false);
-                    }
-
-                    names.Add(name);
-                }
-            }
-
-            var propertyName = UniqueName(type, names);
-            return new Plan(invocation, type, options, metadataParameter, passContext, context, null, propertyName, propertyName != SerializableTypes.GeneratedPropertyName(type));
+            plan.Member = optionsMember;
+            plan.BoundContext = boundContext;
         }
 
-        // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
-        var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
-        return new Plan(invocation, type, options, metadataParameter, passContext, null, null, scaffoldName, scaffoldName != SerializableTypes.GeneratedPropertyName(type));
+        return plan;
+
+        // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
+        Plan? ChoosePlan()
+        {
+            foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, cancellationToken))
+            {
+                if (!CanHold(context, type, reachable, symbols)
+                    || boundContext is not null && !SymbolEqualityComparer.Default.Equals(context, boundContext))
+                {
+                    continue;
+                }
+
+                // Taken names: the context's members (with the generator running, its generated properties too), except a
+                // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
+                var names = new HashSet<string>(ReservedNames);
+                foreach (var member in context.GetMembers())
+                {
+                    if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
+                        || propertyType.TypeArguments.Length != 1
+                        || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type)
+                        || !SymbolEqualityComparer.Default.Equals(propertyType.ConstructedFrom.BaseType, symbols.JsonTypeInfo))
+                    {
+                        names.Add(member.Name);
+                    }
+                }
+
+                foreach (var attribute in context.GetAttributes())
+                {
+                    if (IsJsonSerializable(attribute) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
+                    {
+                        var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? SerializableTypes.GeneratedPropertyName(registered);
+                        if (SymbolEqualityComparer.Default.Equals(registered, type))
+                        {
+                            // A registration that generates only the fast serialization path has no metadata to deserialize with.
+                            if (attribute.NamedArguments.Any(a => a.Key == "GenerationMode" && a.Value.Value is int mode && mode > 1))
+                            {
+                                return null;
+                            }
+
+                            return new Plan(invocation, type, options, parameterName, passContext, context, attribute, name, newRegistrationNeedsName: false);
+                        }
+
+                        names.Add(name);
+                    }
+                }
+
+                var propertyName = UniqueName(type, names);
+                return new Plan(invocation, type, options, parameterName, passContext, context, null, propertyName, propertyName != SerializableTypes.GeneratedPropertyName(type));
+            }
+
+            // Options already bound to a context that no longer qualifies: no second context.
+            if (boundContext is not null)
+            {
+                return null;
+            }
+
+            // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
+            var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
+            return new Plan(invocation, type, options, parameterName, passContext, null, null, scaffoldName, scaffoldName != SerializableTypes.GeneratedPropertyName(type));
+        }
     }
 
     /// <summary>
@@ -538,23 +820,23 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     /// already uses ambiguous (CS0104): Newtonsoft.Json also has <c>JsonIgnore</c>, <c>JsonConverter</c>,
     /// <c>JsonConstructor</c>... Without it, the new names stay qualified.
     /// </summary>
-    private static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root, Compilation compilation)
+    private static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root, Compilation compilation, string namespaceName = SerializationNamespace, string probeType = "JsonSerializableAttribute")
     {
-        if (root.Usings.Any(u => u.Alias is null && u.StaticKeyword.IsKind(SyntaxKind.None) && u.Name?.ToString() == SerializationNamespace)
-            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == SerializationNamespace))
-            || ImportsClashingNames(root, compilation))
+        if (root.Usings.Any(u => u.Alias is null && u.StaticKeyword.IsKind(SyntaxKind.None) && u.Name?.ToString() == namespaceName)
+            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == namespaceName))
+            || ImportsClashingNames(root, compilation, namespaceName, probeType))
         {
             return root;
         }
 
-        var directive = UsingDirective(ParseName(SerializationNamespace)).WithAdditionalAnnotations(Formatter.Annotation);
+        var directive = UsingDirective(ParseName(namespaceName)).WithAdditionalAnnotations(Formatter.Annotation);
         // System directives first, then ordinal: the usual order (and dotnet_sort_system_directives_first's).
         var usings = root.Usings;
         var index = usings.Count;
         for (var i = 0; i < usings.Count; i++)
         {
             if (usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && usings[i].Name is { } name
-                && CompareUsings(name.ToString(), SerializationNamespace) > 0)
+                && CompareUsings(name.ToString(), namespaceName) > 0)
             {
                 index = i;
                 break;
@@ -570,9 +852,9 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     }
 
     /// <summary>Whether a namespace the file imports (or the project imports globally) has a type named like one of System.Text.Json.Serialization's.</summary>
-    private static bool ImportsClashingNames(CompilationUnitSyntax root, Compilation compilation)
+    private static bool ImportsClashingNames(CompilationUnitSyntax root, Compilation compilation, string namespaceName, string probeType)
     {
-        if (compilation.GetTypeByMetadataName(SerializationNamespace + ".JsonSerializableAttribute")?.ContainingNamespace is not { } serialization)
+        if (compilation.GetTypeByMetadataName(namespaceName + "." + probeType)?.ContainingNamespace is not { } serialization)
         {
             return true;
         }
@@ -589,7 +871,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
         foreach (var directive in imports)
         {
-            if (directive.Alias is not null || !directive.StaticKeyword.IsKind(SyntaxKind.None) || directive.Name is null || directive.Name.ToString() == SerializationNamespace)
+            if (directive.Alias is not null || !directive.StaticKeyword.IsKind(SyntaxKind.None) || directive.Name is null || directive.Name.ToString() == namespaceName)
             {
                 continue;
             }
