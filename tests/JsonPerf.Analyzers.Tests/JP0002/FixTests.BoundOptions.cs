@@ -8,7 +8,7 @@ namespace JsonPerf.Analyzers.Tests.JP0002;
 /// </summary>
 public partial class FixTests
 {
-    private const string BoundOptionsProgram = """
+    internal const string BoundOptionsProgram = """
         using System;
         using System.Collections.Generic;
         using System.Text.Encodings.Web;

@@ -152,6 +152,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
+        yield return JP0002.FixTests.BoundOptionsProgram;
     }
 
     private static string StripMarkup(string source)
