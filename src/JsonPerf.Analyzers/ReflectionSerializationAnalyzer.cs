@@ -284,14 +284,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return false;
         }
 
-        var initializer = member.DeclaringSyntaxReferences[0].GetSyntax() switch
-        {
-            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
-            PropertyDeclarationSyntax property => property.Initializer?.Value,
-            _ => null,
-        };
-
-        if (!IsPlainOptionsCreation(initializer))
+        if (!IsPlainOptionsCreation(Initializer(member.DeclaringSyntaxReferences[0].GetSyntax())))
         {
             return false;
         }
@@ -307,24 +300,31 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         return true;
     }
 
+    /// <summary>The initializer of a variable declarator or a property declaration.</summary>
+    internal static ExpressionSyntax? Initializer(SyntaxNode declaration) => declaration switch
+    {
+        VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
+        PropertyDeclarationSyntax property => property.Initializer?.Value,
+        _ => null,
+    };
+
+    /// <summary><c>new JsonSerializerOptions(...)</c> or target-typed <c>new(...)</c>, by syntax.</summary>
+    internal static BaseObjectCreationExpressionSyntax? AsOptionsCreation(ExpressionSyntax? expression) => expression switch
+    {
+        ObjectCreationExpressionSyntax { Type: var type } creation when RightmostName(type) == "JsonSerializerOptions" => creation,
+        ImplicitObjectCreationExpressionSyntax creation => creation,
+        _ => null,
+    };
+
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
     {
-        ArgumentListSyntax? arguments;
-        switch (expression)
+        if (AsOptionsCreation(expression) is not { } creation)
         {
-            case ObjectCreationExpressionSyntax { Type: var type } creation when RightmostName(type) == "JsonSerializerOptions":
-                arguments = creation.ArgumentList;
-                break;
-
-            case ImplicitObjectCreationExpressionSyntax creation:
-                arguments = creation.ArgumentList;
-                break;
-
-            default:
-                return false;
+            return false;
         }
 
         // No arguments, or JsonSerializerDefaults.X; anything else may be options to copy (with their resolver).
+        var arguments = creation.ArgumentList;
         return arguments is null || arguments.Arguments.Count == 0
             || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
                && RightmostName(defaults.Expression) == "JsonSerializerDefaults";

@@ -267,17 +267,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     /// <summary><c>new JsonSerializerOptions(...) { ... }</c> or <c>new(...) { ... }</c> initializing the declarator or property.</summary>
     private static BaseObjectCreationExpressionSyntax? OptionsCreation(SyntaxNode declaration)
-        => (declaration switch
-        {
-            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
-            PropertyDeclarationSyntax property => property.Initializer?.Value,
-            _ => null,
-        }) switch
-        {
-            ObjectCreationExpressionSyntax { Type: var type } creation when type.ToString().EndsWith("JsonSerializerOptions", System.StringComparison.Ordinal) => creation,
-            ImplicitObjectCreationExpressionSyntax creation => creation,
-            _ => null,
-        };
+        => Analyzer.AsOptionsCreation(Analyzer.Initializer(declaration));
 
     /// <summary>The name <see cref="Compilation.GetTypeByMetadataName"/> finds a type by (<c>Ns.Outer+Inner</c>).</summary>
     private static string? MetadataName(INamedTypeSymbol type)
@@ -370,6 +360,9 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         public bool NewRegistrationNeedsName { get; }
         public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
 
+        /// <summary>Generation options mirroring the call's static options: the context must have exactly these (null: none).</summary>
+        public MirroredOptions? Mirror { get; set; }
+
         /// <summary>The static options member the context is bound to as resolver, for calls on such options.</summary>
         public ISymbol? Member { get; set; }
 
@@ -396,6 +389,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var passContext = !operation.TargetMethod.IsGenericMethod;
         ISymbol? optionsMember = null;
         INamedTypeSymbol? boundContext = null;
+        MirroredOptions? mirror = null;
         string? metadataParameter;
         if (IsDefaultOptions(options.Value, symbols))
         {
@@ -416,6 +410,20 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             }
 
             boundContext = bound;
+
+            // Settings that [JsonSourceGenerationOptions] can express: a context with those options instead, and the
+            // call takes its metadata (trim- and AOT-safe); the member stays as it is.
+            if (bound is null
+                && OptionsCreation(await optionsMember.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is { } creation
+                && await optionsDocumentModelAsync(optionsMember).ConfigureAwait(false) is { } optionsModel
+                && MirroredOptions.TryCreate(creation, optionsModel, cancellationToken) is { } mirrored
+                && MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is { } mirroredParameter)
+            {
+                mirror = mirrored;
+                mirror.SourceName = optionsMember.Name;
+                optionsMember = null;
+                metadataParameter = mirroredParameter;
+            }
         }
 
         if (metadataParameter is not { } parameterName)
@@ -429,14 +437,20 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         {
             plan.Member = optionsMember;
             plan.BoundContext = boundContext;
+            plan.Mirror = mirror;
         }
 
         return plan;
 
+        async Task<SemanticModel?> optionsDocumentModelAsync(ISymbol member)
+            => document.Project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is { } memberDocument
+                ? await memberDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false)
+                : null;
+
         // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
         Plan? ChoosePlan()
         {
-            foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, cancellationToken))
+            foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, mirror, cancellationToken))
             {
                 if (!CanHold(context, type, reachable, symbols)
                     || boundContext is not null && !SymbolEqualityComparer.Default.Equals(context, boundContext))
@@ -584,7 +598,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     /// Partial contexts written in this project, with default generation options, that the calling code can use and
     /// whose generated properties can expose the type; the one that already registers the type first.
     /// </summary>
-    private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, CancellationToken cancellationToken)
+    private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
     {
         var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
         foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
@@ -593,7 +607,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
                 || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
                 || WrittenParts(project, candidate) is not { Count: > 0 } parts
                 || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
-                || candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "JsonSourceGenerationOptionsAttribute" })
+                || !MirroredOptions.Matches(candidate, mirror)
                 || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
                 || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
             {
@@ -751,7 +765,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var container = call.FirstAncestorOrSelf<BaseNamespaceDeclarationSyntax>();
         var namespaceName = container is null ? null : (model.GetDeclaredSymbol(container, cancellationToken) as INamespaceSymbol)?.ToDisplayString();
 
-        var baseName = Identifier(calling.Project.AssemblyName) + "JsonContext";
+        var baseName = (plan.Mirror?.SourceName is { } source ? Identifier(TrimFieldPrefix(source)) : Identifier(calling.Project.AssemblyName)) + "JsonContext";
         var name = baseName;
         for (var i = 2; model.Compilation.GetSymbolsWithName(name, SymbolFilter.Type, cancellationToken).Any(); i++)
         {
@@ -760,8 +774,11 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
         var typeOf = Registration(plan.Type, plan);
         typeOf = typeOf.ReplaceNodes(typeOf.DescendantNodes().OfType<TypeOfExpressionSyntax>(), (_, rewritten) => rewritten.WithType(rewritten.Type.WithAdditionalAnnotations(Simplifier.Annotation)));
+        var attributes = plan.Mirror is { } mirror
+            ? List(new[] { AttributeList(SingletonSeparatedList(mirror.ToAttribute(model.Compilation))), typeOf })
+            : SingletonList(typeOf);
         var declaration = ClassDeclaration(name)
-            .WithAttributeLists(SingletonList(typeOf))
+            .WithAttributeLists(attributes)
             .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
             .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(SerializationName("JsonSerializerContext")))))
             .WithAdditionalAnnotations(Formatter.Annotation);
@@ -783,6 +800,13 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var context = compilation.GetTypeByMetadataName(namespaceName is null ? name : namespaceName + "." + name);
         return context is null ? null : (document.Project.Solution, document.Id, context);
+    }
+
+    /// <summary><c>s_web</c>, <c>_web</c>, <c>m_web</c>: <c>web</c>.</summary>
+    private static string TrimFieldPrefix(string name)
+    {
+        var trimmed = name.Length > 2 && name[1] == '_' && name[0] is 's' or 'm' or 't' ? name.Substring(2) : name;
+        return trimmed.TrimStart('_');
     }
 
     private static string Identifier(string? assemblyName)
@@ -945,5 +969,175 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
 
         return list.WithArguments(arguments.Insert(insertAt, added));
+    }
+
+    /// <summary>
+    /// Options settings that <c>[JsonSourceGenerationOptions]</c> expresses exactly: <c>JsonSerializerDefaults</c>, and
+    /// constant settings (bool, int, enum) or a known naming policy (<c>JsonNamingPolicy.CamelCase</c> ->
+    /// <c>JsonKnownNamingPolicy.CamelCase</c>). Anything else (an encoder, converter instances, a resolver): null.
+    /// </summary>
+    internal sealed class MirroredOptions
+    {
+        private static readonly HashSet<string> Settings = new()
+        {
+            "WriteIndented", "PropertyNameCaseInsensitive", "AllowTrailingCommas", "IgnoreReadOnlyProperties",
+            "DefaultIgnoreCondition", "NumberHandling", "ReadCommentHandling", "MaxDepth", "PropertyNamingPolicy", "DictionaryKeyPolicy",
+        };
+
+        private static readonly HashSet<string> KnownPolicies = new() { "CamelCase", "SnakeCaseLower", "SnakeCaseUpper", "KebabCaseLower", "KebabCaseUpper" };
+
+        private MirroredOptions(int? defaults, SortedDictionary<string, (ITypeSymbol Type, object Value)> named)
+        {
+            Defaults = defaults;
+            Named = named;
+        }
+
+        /// <summary>The options member these come from; a new context is named after it (<c>s_web</c>: <c>WebJsonContext</c>).</summary>
+        public string? SourceName { get; set; }
+
+        /// <summary>The <c>JsonSerializerDefaults</c> value passed to the constructor, if any.</summary>
+        public int? Defaults { get; }
+
+        /// <summary>Setting name to its type (bool, int, an enum) and constant value (enums as their underlying value).</summary>
+        public SortedDictionary<string, (ITypeSymbol Type, object Value)> Named { get; }
+
+        public static MirroredOptions? TryCreate(BaseObjectCreationExpressionSyntax creation, SemanticModel model, CancellationToken cancellationToken)
+        {
+            var compilation = model.Compilation;
+            if (compilation.GetTypeByMetadataName(SerializationNamespace + ".JsonSourceGenerationOptionsAttribute") is not { } attribute
+                || compilation.GetTypeByMetadataName(SerializationNamespace + ".JsonKnownNamingPolicy") is not { } knownPolicy)
+            {
+                return null;
+            }
+
+            int? defaults = null;
+            if (creation.ArgumentList is { Arguments.Count: > 0 } arguments)
+            {
+                if (arguments.Arguments.Count != 1
+                    || model.GetConstantValue(arguments.Arguments[0].Expression, cancellationToken) is not { HasValue: true, Value: int value }
+                    || !attribute.InstanceConstructors.Any(c => c.Parameters.Length == 1))
+                {
+                    return null;
+                }
+
+                defaults = value;
+            }
+
+            var named = new SortedDictionary<string, (ITypeSymbol, object)>(System.StringComparer.Ordinal);
+            foreach (var expression in creation.Initializer?.Expressions ?? default)
+            {
+                if (expression is not AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting } } assignment
+                    || !Settings.Contains(setting)
+                    || named.ContainsKey(setting)
+                    || attribute.GetMembers(setting).OfType<IPropertySymbol>().FirstOrDefault() is not { SetMethod: not null } target)
+                {
+                    return null;
+                }
+
+                if (target.Type.Equals(knownPolicy, SymbolEqualityComparer.Default))
+                {
+                    // JsonNamingPolicy.CamelCase and the like: the attribute's JsonKnownNamingPolicy of the same name.
+                    if (model.GetSymbolInfo(assignment.Right, cancellationToken).Symbol is not IPropertySymbol { IsStatic: true, Name: var policy, ContainingType.Name: "JsonNamingPolicy" }
+                        || !KnownPolicies.Contains(policy)
+                        || knownPolicy.GetMembers(policy).OfType<IFieldSymbol>().FirstOrDefault() is not { ConstantValue: { } policyValue })
+                    {
+                        return null;
+                    }
+
+                    named.Add(setting, (knownPolicy, policyValue));
+                    continue;
+                }
+
+                if (model.GetConstantValue(assignment.Right, cancellationToken) is not { HasValue: true, Value: { } constant }
+                    || !SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(assignment.Right, cancellationToken).ConvertedType, target.Type))
+                {
+                    return null;
+                }
+
+                named.Add(setting, (target.Type, constant));
+            }
+
+            return new MirroredOptions(defaults, named);
+        }
+
+        /// <summary>Whether the context's generation options are exactly these (null: the context has none).</summary>
+        public static bool Matches(INamedTypeSymbol context, MirroredOptions? mirror)
+        {
+            var attributes = context.GetAttributes().Where(a => a.AttributeClass is { Name: "JsonSourceGenerationOptionsAttribute" }).ToList();
+            if (mirror is null)
+            {
+                return attributes.Count == 0;
+            }
+
+            if (attributes.Count != 1)
+            {
+                return false;
+            }
+
+            var attribute = attributes[0];
+            var defaults = attribute.ConstructorArguments.Length == 1 ? attribute.ConstructorArguments[0].Value as int? : null;
+            if (attribute.ConstructorArguments.Length > 1 || defaults != mirror.Defaults || attribute.NamedArguments.Length != mirror.Named.Count)
+            {
+                return false;
+            }
+
+            foreach (var argument in attribute.NamedArguments)
+            {
+                if (!mirror.Named.TryGetValue(argument.Key, out var expected) || !Equals(argument.Value.Value, expected.Value))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        public AttributeSyntax ToAttribute(Compilation compilation)
+        {
+            var arguments = new List<AttributeArgumentSyntax>();
+            if (Defaults is { } defaults && compilation.GetTypeByMetadataName("System.Text.Json.JsonSerializerDefaults") is { } defaultsType)
+            {
+                arguments.Add(AttributeArgument(EnumValue(defaultsType, defaults)));
+            }
+
+            foreach (var (name, (type, value)) in Named.Select(p => (p.Key, p.Value)))
+            {
+                ExpressionSyntax expression = value switch
+                {
+                    bool flag => LiteralExpression(flag ? SyntaxKind.TrueLiteralExpression : SyntaxKind.FalseLiteralExpression),
+                    _ when type.TypeKind == TypeKind.Enum => EnumValue((INamedTypeSymbol)type, value),
+                    int number => LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(number)),
+                    _ => throw new System.InvalidOperationException("Not a mirrored setting: " + name),
+                };
+                arguments.Add(AttributeArgument(NameEquals(IdentifierName(name)), null, expression));
+            }
+
+            return Attribute(SerializationName("JsonSourceGenerationOptions"), AttributeArgumentList(SeparatedList(arguments)));
+        }
+
+        /// <summary><c>Enum.Member</c> for a named value, <c>Enum.A | Enum.B</c> for flags, else <c>(Enum)value</c>.</summary>
+        private static ExpressionSyntax EnumValue(INamedTypeSymbol type, object value)
+        {
+            ExpressionSyntax Member(IFieldSymbol field)
+                => MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ParseTypeName("global::" + type.ToDisplayString()).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName(field.Name));
+
+            var fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => f.HasConstantValue).ToList();
+            if (fields.FirstOrDefault(f => Equals(f.ConstantValue, value)) is { } exact)
+            {
+                return Member(exact);
+            }
+
+            var bits = System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture);
+            var parts = fields.Select(f => (Field: f, Bits: System.Convert.ToInt64(f.ConstantValue, System.Globalization.CultureInfo.InvariantCulture)))
+                .Where(f => f.Bits != 0 && (f.Bits & (f.Bits - 1)) == 0 && (bits & f.Bits) == f.Bits)
+                .OrderBy(f => f.Bits)
+                .ToList();
+            if (type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute") && parts.Aggregate(0L, (all, f) => all | f.Bits) == bits && parts.Count > 1)
+            {
+                return parts.Skip(1).Aggregate(Member(parts[0].Field), (left, f) => BinaryExpression(SyntaxKind.BitwiseOrExpression, left, Member(f.Field)));
+            }
+
+            return CastExpression(ParseTypeName("global::" + type.ToDisplayString()).WithAdditionalAnnotations(Simplifier.Annotation), LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(bits)));
+        }
     }
 }

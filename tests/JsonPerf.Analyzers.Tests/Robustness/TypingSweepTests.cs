@@ -153,6 +153,7 @@ public class TypingSweepTests(ITestOutputHelper output)
 
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
+        yield return JP0002.FixTests.MirroredOptionsProgram;
     }
 
     private static string StripMarkup(string source)
