@@ -26,6 +26,7 @@ public partial class FixTests
             public decimal? Discount { get; set; }
             public string Note { get; set; }
             public Dictionary<string, int> Stock { get; set; } = new();
+            public int Twice => Id * 2;
         }
 
         public static class Program
@@ -38,6 +39,10 @@ public partial class FixTests
                 Encoder = JavaScriptEncoder.Create(UnicodeRanges.All),
                 DictionaryKeyPolicy = JsonNamingPolicy.KebabCaseLower,
                 NumberHandling = JsonNumberHandling.AllowReadingFromString,
+                IgnoreReadOnlyProperties = true,
+                AllowTrailingCommas = true,
+                ReadCommentHandling = JsonCommentHandling.Skip,
+                MaxDepth = 8,
                 PropertyNameCaseInsensitive = true,
             };
 
@@ -47,7 +52,7 @@ public partial class FixTests
             {
                 var order = new Order { Id = 7, CustomerName = "山本太郎 <b>&", Status = Status.Shipped, Stock = { ["BlueHat"] = 3 } };
                 Console.WriteLine(JsonSerializer.Serialize(order, s_options));
-                var back = JsonSerializer.Deserialize<Order>("{\"ID\":\"5\",\"customerName\":\"x\",\"status\":\"shipped\"}", s_options);
+                var back = JsonSerializer.Deserialize<Order>("{\"ID\":\"5\", /* c */ \"customerName\":\"x\",\"status\":\"shipped\",}", s_options);
                 Console.WriteLine(back.Id + " " + back.CustomerName + " " + back.Status);
                 Console.WriteLine(JsonSerializer.Serialize(new List<Order> { order }, Camel));
                 // Not fixable (object values), and not registered: served by the reflection fallback after the fix.

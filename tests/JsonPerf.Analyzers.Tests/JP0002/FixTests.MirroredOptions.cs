@@ -24,6 +24,7 @@ public partial class FixTests
             public decimal? Discount { get; set; }
             public string Note { get; set; }
             public Dictionary<string, int> StockByName { get; set; } = new();
+            public int Twice => Id * 2;
         }
 
         public static class Program
@@ -38,7 +39,13 @@ public partial class FixTests
                 MaxDepth = 16,
             };
 
-            private static JsonSerializerOptions Snake { get; } = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower };
+            private static JsonSerializerOptions Snake { get; } = new JsonSerializerOptions
+            {
+                PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+                IgnoreReadOnlyProperties = true,
+                AllowTrailingCommas = true,
+                ReadCommentHandling = JsonCommentHandling.Skip,
+            };
 
             public static void Main()
             {
@@ -47,7 +54,7 @@ public partial class FixTests
                 var back = JsonSerializer.Deserialize<Order>("{\"ID\":\"5\",\"customerName\":\"x\",\"status\":1,\"discount\":\"1.5\"}", s_web);
                 Console.WriteLine(back.Id + " " + back.CustomerName + " " + back.Status + " " + back.Discount);
                 Console.WriteLine(JsonSerializer.Serialize(new List<Order> { order }, Snake));
-                Console.WriteLine(JsonSerializer.Deserialize<Order>("{\"customer_name\":\"y\"}", Snake).CustomerName);
+                Console.WriteLine(JsonSerializer.Deserialize<Order>("{\"customer_name\":\"y\", /* note */ \"id\": 4,}", Snake).CustomerName);
                 Console.WriteLine(JsonSerializer.Serialize(order));
             }
         }
@@ -60,9 +67,9 @@ public partial class FixTests
         var program = await TextAsync(after, "Program.cs");
 
         AssertContains("[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull, DictionaryKeyPolicy = JsonKnownNamingPolicy.KebabCaseLower, MaxDepth = 16, NumberHandling = JsonNumberHandling.AllowReadingFromString | JsonNumberHandling.WriteAsString, PropertyNameCaseInsensitive = true, WriteIndented = true)]", program);
-        AssertContains("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower)]", program);
+        AssertContains("[JsonSourceGenerationOptions(AllowTrailingCommas = true, IgnoreReadOnlyProperties = true, PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, ReadCommentHandling = JsonCommentHandling.Skip)]", program);
         AssertContains("JsonSerializer.Serialize(order, WebJsonContext.Default.Order)", program);
-        AssertContains("JsonSerializer.Deserialize<Order>(\"{\\\"customer_name\\\":\\\"y\\\"}\", SnakeJsonContext.Default.Order)", program);
+        AssertContains("/* note */ \\\"id\\\": 4,}\", SnakeJsonContext.Default.Order)", program);
         AssertContains("JsonSerializer.Serialize(new List<Order> { order }, SnakeJsonContext.Default.ListOrder)", program);
         AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", program);
         // Three contexts: s_web's, Snake's and the default options'; the members are left as they were.
