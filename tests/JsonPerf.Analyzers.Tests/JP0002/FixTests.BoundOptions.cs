@@ -85,33 +85,14 @@ public partial class FixTests
     }
 
     [Theory]
-    [InlineData("static Program() => s_options.Converters.Add(new JsonStringEnumConverter());")]
-    [InlineData("private static void Configure(JsonSerializerOptions options) { } static Program() => Configure(s_options);")]
-    public async Task Offers_no_fix_for_static_options_that_code_could_configure_later(string member)
-    {
-        var source = $$"""
-            using System;
-            using System.Text.Json;
-            using System.Text.Json.Serialization;
-
-            public class Point { public int X { get; set; } }
-
-            public static class Program
-            {
-                private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { WriteIndented = true };
-                {{member}}
-                public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }, s_options));
-            }
-            """;
-        var (before, after) = await FixAllAsync(source, expectGenerated: false);
-        Assert.Equal(await TextAsync(before, "Program.cs"), await TextAsync(after, "Program.cs"));
-    }
-
-    [Theory]
-    [InlineData("new JsonSerializerOptions { IncludeFields = true }")]
-    [InlineData("new JsonSerializerOptions { ReferenceHandler = ReferenceHandler.Preserve }")]
-    [InlineData("new JsonSerializerOptions(Shared)")]
-    public async Task Offers_no_fix_for_static_options_with_settings_not_known_to_carry_over(string creation)
+    // Configured later, or handed to code that could configure it:
+    [InlineData("s_options = new JsonSerializerOptions { WriteIndented = true }; static Program() => s_options.Converters.Add(new JsonStringEnumConverter());")]
+    [InlineData("s_options = new JsonSerializerOptions { WriteIndented = true }; private static void Configure(JsonSerializerOptions options) { } static Program() => Configure(s_options);")]
+    // Settings not known to carry over to generated metadata, or copied from other options:
+    [InlineData("s_options = new JsonSerializerOptions { IncludeFields = true };")]
+    [InlineData("s_options = new JsonSerializerOptions { ReferenceHandler = ReferenceHandler.Preserve };")]
+    [InlineData("s_options = new JsonSerializerOptions(Shared);")]
+    public async Task Offers_no_fix_for_static_options_configured_elsewhere_or_with_settings_not_known_to_carry_over(string members)
     {
         var source = $$"""
             using System;
@@ -123,7 +104,7 @@ public partial class FixTests
             public static class Program
             {
                 private static readonly JsonSerializerOptions Shared = new JsonSerializerOptions();
-                private static readonly JsonSerializerOptions s_options = {{creation}};
+                private static readonly JsonSerializerOptions {{members}}
                 public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }, s_options));
             }
             """;
