@@ -8,7 +8,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
-public class FixTests
+public partial class FixTests
 {
     [Theory]
     [InlineData("7.3")]

@@ -9,7 +9,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
-public class AnalyzerTests
+public partial class AnalyzerTests
 {
     private const string Header = """
         using System;

@@ -7,7 +7,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0003;
 
-public class AnalyzerTests
+public partial class AnalyzerTests
 {
     public static TheoryData<string, string> ReportedStatements() => Cases.WithLanguageVersions(
         "JsonSerializer.Deserialize<Order>(json, new JsonSerializerOptions { {|JP0003:PropertyNameCaseInsensitive = true|} });",

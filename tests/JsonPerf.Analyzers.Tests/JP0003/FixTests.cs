@@ -10,7 +10,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0003;
 
-public class FixTests
+public partial class FixTests
 {
     [Fact]
     public Task Adds_a_camelCase_policy_next_to_the_flag_in_an_initializer()

@@ -6,7 +6,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0004;
 
-public class AnalyzerTests
+public partial class AnalyzerTests
 {
     public static TheoryData<string, string> ReportedStatements() => Cases.WithLanguageVersions(
         "JsonSerializer.Serialize(order, new JsonSerializerOptions { Encoder = {|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|} });",

@@ -10,7 +10,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0004;
 
-public class FixTests
+public partial class FixTests
 {
     [Fact]
     public Task Hoists_the_encoder_into_a_static_readonly_field()

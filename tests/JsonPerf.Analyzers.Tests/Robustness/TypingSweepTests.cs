@@ -6,7 +6,6 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using JsonPerf.Analyzers.Tests.Infrastructure;
-using JsonPerf.Analyzers.Tests.JP0001;
 using JsonPerf.CodeFixes;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
@@ -118,13 +117,13 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         var statements = new[]
         {
-            ReportsTests.StatementCases(), DoesNotReportTests.StatementCases(),
+            JP0001.AnalyzerTests.ReportedStatements(), JP0001.AnalyzerTests.NotReportedStatements(),
             JP0003.AnalyzerTests.ReportedStatements(), JP0003.AnalyzerTests.NotReportedStatements(),
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
         {
-            ReportsTests.MemberCases(), DoesNotReportTests.MemberCases(),
+            JP0001.AnalyzerTests.ReportedMembers(), JP0001.AnalyzerTests.NotReportedMembers(),
             JP0003.AnalyzerTests.ReportedMembers(),
             JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
         };

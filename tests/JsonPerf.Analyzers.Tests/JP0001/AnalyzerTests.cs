@@ -8,9 +8,9 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
-public class ReportsTests
+public partial class AnalyzerTests
 {
-    public static TheoryData<string, string> StatementCases() => Cases.WithLanguageVersions(
+    public static TheoryData<string, string> ReportedStatements() => Cases.WithLanguageVersions(
         // Passed straight to JsonSerializer, every overload family.
         "JsonSerializer.Serialize(order, {|JP0001:new JsonSerializerOptions()|});",
         "JsonSerializer.Serialize(order, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});",
@@ -54,7 +54,7 @@ public class ReportsTests
         // A context built per call.
         "new MyContext({|JP0001:new JsonSerializerOptions()|});");
 
-    public static TheoryData<string, string> MemberCases() => Cases.WithLanguageVersions(
+    public static TheoryData<string, string> ReportedMembers() => Cases.WithLanguageVersions(
         "public C(Order o) { JsonSerializer.Serialize(o, {|JP0001:new JsonSerializerOptions()|}); }",
         "public static JsonSerializerOptions Options => {|JP0001:new JsonSerializerOptions { WriteIndented = true }|};",
         "public JsonSerializerOptions InstanceOptions { get { return {|JP0001:new JsonSerializerOptions()|}; } }",
@@ -64,7 +64,7 @@ public class ReportsTests
         "static C() { s_handler = x => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|}); } static Func<Order, string> s_handler;",
         "IEnumerable<string> Iterate(Order o) { yield return JsonSerializer.Serialize(o, {|JP0001:new JsonSerializerOptions()|}); }");
 
-    public static TheoryData<string> ModernCases() => new()
+    public static TheoryData<string> ReportedModern() => new()
     {
         "JsonSerializer.Serialize(order, options: {|JP0001:new()|});",
         "JsonSerializer.Serialize(order, options: {|JP0001:new() { WriteIndented = true }|});",
@@ -74,17 +74,17 @@ public class ReportsTests
     };
 
     [Theory]
-    [MemberData(nameof(StatementCases))]
+    [MemberData(nameof(ReportedStatements))]
     public Task Reports_options_created_per_call_in_a_method(string snippet, string languageVersion)
         => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet), Cases.Parse(languageVersion));
 
     [Theory]
-    [MemberData(nameof(MemberCases))]
+    [MemberData(nameof(ReportedMembers))]
     public Task Reports_options_created_per_call_in_members(string snippet, string languageVersion)
         => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Theory]
-    [MemberData(nameof(ModernCases))]
+    [MemberData(nameof(ReportedModern))]
     public Task Reports_target_typed_and_modern_forms(string snippet)
         => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet));
 

@@ -11,7 +11,7 @@ namespace JsonPerf.Analyzers.Tests.JP0001;
 /// The fix must not change behaviour: each program is compiled and run before and after Fix All, and must
 /// print the same bytes. Each program also prints a marker, so "both printed nothing" cannot pass.
 /// </summary>
-public class RunBeforeAndAfterFixTests
+public partial class FixTests
 {
     private const string Model = """
         public enum Status { Pending, Shipped }

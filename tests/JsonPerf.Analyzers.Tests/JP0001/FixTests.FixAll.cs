@@ -10,7 +10,7 @@ namespace JsonPerf.Analyzers.Tests.JP0001;
 /// The verifier applies the fix one diagnostic at a time and with Fix All in document, project and solution
 /// scope, and expects the same result from each.
 /// </summary>
-public class FixAllTests
+public partial class FixTests
 {
     [Fact]
     public Task Fix_all_creates_one_field_for_equal_creations_and_distinct_names_for_different_ones()

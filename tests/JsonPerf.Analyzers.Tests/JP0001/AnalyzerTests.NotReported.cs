@@ -8,9 +8,9 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
-public class DoesNotReportTests
+public partial class AnalyzerTests
 {
-    public static TheoryData<string, string> StatementCases() => Cases.WithLanguageVersions(
+    public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         // Options that already live once.
         "JsonSerializer.Serialize(order, s_shared);",
         "JsonSerializer.Serialize(order, _instanceOptions);",
@@ -66,7 +66,7 @@ public class DoesNotReportTests
         // Source-generated and JsonTypeInfo overloads take no options.
         "JsonSerializer.Serialize(order, typeof(Order), new MyContext(s_shared));");
 
-    public static TheoryData<string, string> MemberCases() => Cases.WithLanguageVersions(
+    public static TheoryData<string, string> NotReportedMembers() => Cases.WithLanguageVersions(
         "private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { WriteIndented = true };",
         "public static JsonSerializerOptions Options { get; } = new JsonSerializerOptions();",
         "private readonly JsonSerializerOptions _options = new JsonSerializerOptions(JsonSerializerDefaults.Web);",
@@ -85,7 +85,7 @@ public class DoesNotReportTests
         "JsonSerializerOptions Both(Order o) { var x = new JsonSerializerOptions(); JsonSerializer.Serialize(o, x); return x; }",
         "static readonly System.Collections.Concurrent.ConcurrentDictionary<int, JsonSerializerOptions> s_byDepth = new System.Collections.Concurrent.ConcurrentDictionary<int, JsonSerializerOptions>(); string Cached(Order o, int depth) { return JsonSerializer.Serialize(o, s_byDepth.GetOrAdd(depth, d => new JsonSerializerOptions { MaxDepth = d })); }");
 
-    public static TheoryData<string> ModernCases() => new()
+    public static TheoryData<string> NotReportedModern() => new()
     {
         "JsonSerializer.Serialize(order, s_cache ??= new JsonSerializerOptions());",
         "JsonSerializer.Serialize(order, s_cache ??= new());",
@@ -95,17 +95,17 @@ public class DoesNotReportTests
     };
 
     [Theory]
-    [MemberData(nameof(StatementCases))]
+    [MemberData(nameof(NotReportedStatements))]
     public Task Does_not_report_options_that_are_created_once_escape_or_go_elsewhere(string snippet, string languageVersion)
         => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet), Cases.Parse(languageVersion));
 
     [Theory]
-    [MemberData(nameof(MemberCases))]
+    [MemberData(nameof(NotReportedMembers))]
     public Task Does_not_report_initializers_static_constructors_and_factories(string snippet, string languageVersion)
         => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Theory]
-    [MemberData(nameof(ModernCases))]
+    [MemberData(nameof(NotReportedModern))]
     public Task Does_not_report_modern_lazy_and_escaping_forms(string snippet)
         => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet));
 
