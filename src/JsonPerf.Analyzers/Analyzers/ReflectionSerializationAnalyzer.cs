@@ -156,18 +156,26 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         Unknown,
     }
 
+    /// <summary>No options, <c>null</c>, <c>default</c>, or <c>JsonSerializerOptions.Default</c>. Shared with the fix.</summary>
+    internal static bool IsDefaultOptions(IOperation? value, JsonSymbols symbols) => value?.WalkDownConversions() switch
+    {
+        null or { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,
+        IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" } property } => symbols.IsJsonSerializerOptions(property.ContainingType),
+        _ => false,
+    };
+
     private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
     {
+        if (IsDefaultOptions(value, symbols))
+        {
+            return OptionsKind.Default;
+        }
+
         value = value?.WalkDownConversions();
         switch (value)
         {
-            case null:
-            case { ConstantValue: { HasValue: true, Value: null } }:
-            case IDefaultValueOperation:
-                return OptionsKind.Default;
-
-            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" or "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType):
-                return property.Name == "Default" ? OptionsKind.Default : OptionsKind.Reflection;
+            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType):
+                return OptionsKind.Reflection;
 
             case IObjectCreationOperation creation:
                 return CreationSetsNoResolver(creation, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;

@@ -144,20 +144,11 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     private const string MetadataNamespace = "System.Text.Json.Serialization.Metadata";
 
-    /// <summary>Option settings whose effect metadata from a context bound as the resolver is known to keep (the tests run each).</summary>
-    private static readonly HashSet<string> BindableSettings = new()
-    {
-        "PropertyNamingPolicy", "DictionaryKeyPolicy", "WriteIndented", "DefaultIgnoreCondition", "IgnoreReadOnlyProperties",
-        "PropertyNameCaseInsensitive", "NumberHandling", "Encoder", "Converters", "AllowTrailingCommas", "ReadCommentHandling", "MaxDepth",
-    };
-
-    private static bool IsDefaultOptions(IOperation value, JsonSymbols symbols)
-        => value.WalkDownConversions() switch
-        {
-            { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,
-            IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" } property } => symbols.IsJsonSerializerOptions(property.ContainingType),
-            _ => false,
-        };
+    /// <summary>
+    /// Option settings whose effect metadata from a context bound as the resolver is known to keep (the tests run
+    /// each): the ones a context's generation options can mirror, plus instances no attribute can express.
+    /// </summary>
+    private static readonly HashSet<string> BindableSettings = new(MirroredOptions.Settings) { "Encoder", "Converters" };
 
     /// <summary>
     /// Whether a context can be bound to the static options member as its resolver without changing what any of its
@@ -176,7 +167,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         };
         if (!stable
             || member.ContainingType is not { } containing
-            || MetadataName(containing) is not { } metadataName
+            || MetadataName(containing) is null
             || member.DeclaringSyntaxReferences.Length != 1
             || project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is not { } memberDocument
             || memberDocument is SourceGeneratedDocument
@@ -391,7 +382,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         INamedTypeSymbol? boundContext = null;
         MirroredOptions? mirror = null;
         string? metadataParameter;
-        if (IsDefaultOptions(options.Value, symbols))
+        if (Analyzer.IsDefaultOptions(options.Value, symbols))
         {
             // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
             // topLevelValues overload puts them elsewhere): no fix.
@@ -978,7 +969,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     /// </summary>
     internal sealed class MirroredOptions
     {
-        private static readonly HashSet<string> Settings = new()
+        internal static readonly HashSet<string> Settings = new()
         {
             "WriteIndented", "PropertyNameCaseInsensitive", "AllowTrailingCommas", "IgnoreReadOnlyProperties",
             "DefaultIgnoreCondition", "NumberHandling", "ReadCommentHandling", "MaxDepth", "PropertyNamingPolicy", "DictionaryKeyPolicy",
