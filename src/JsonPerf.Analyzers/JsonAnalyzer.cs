@@ -1,5 +1,3 @@
-using Microsoft.CodeAnalysis.Diagnostics;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -14,7 +12,7 @@ public abstract class JsonAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(start =>
         {
-            if (JsonSymbols.TryCreate(start.Compilation) is { } symbols)
+            if (JsonSymbols.For(start.Compilation) is { } symbols)
             {
                 OnCompilationStart(start, symbols);
             }

@@ -1,5 +1,3 @@
-using Microsoft.CodeAnalysis;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -77,4 +75,21 @@ internal static class Rules
                      "source generator write that metadata at build time. Reported as a warning in projects that publish trimmed or " +
                      "native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
+}
+
+/// <summary>What an analyzer hands its fixer through <see cref="Diagnostic.Properties"/> (keys; the value is "true").</summary>
+internal static class DiagnosticProperties
+{
+    /// <summary>JP0001, JP0004: the fix can move the value (and folded statements) into a static readonly field.</summary>
+    public const string Fixable = "Fixable";
+
+    /// <summary>JP0002: the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>).</summary>
+    public const string DefaultOptions = "DefaultOptions";
+
+    /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
+    public const string StaticOptions = "StaticOptions";
+
+    public static readonly ImmutableDictionary<string, string?> None = ImmutableDictionary<string, string?>.Empty;
+
+    public static ImmutableDictionary<string, string?> With(string key) => None.Add(key, "true");
 }

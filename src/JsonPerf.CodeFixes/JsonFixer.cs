@@ -1,18 +1,15 @@
-using System.Threading;
-using System.Threading.Tasks;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
-using Microsoft.CodeAnalysis.CodeFixes;
-
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// What every fix does the same way: find the diagnostic's node, offer one code action per fixable diagnostic,
-/// and Fix All through <see cref="SequentialFixAllProvider"/> (document, project, solution), which
-/// <c>dotnet format analyzers</c> needs.
+/// What every fix does the same way: find the diagnostic's node, decide once whether and how to fix it, offer one
+/// code action per fixable diagnostic, and Fix All through <see cref="SequentialFixAllProvider"/> (document,
+/// project, solution), which <c>dotnet format analyzers</c> needs.
 /// </summary>
 public abstract class JsonFixer : CodeFixProvider
 {
+    /// <summary>A fix decided on for one site, applied when the user picks it (or right away in Fix All).</summary>
+    protected delegate Task<Solution?> PreparedFix(CancellationToken cancellationToken);
+
     protected abstract string Title { get; }
 
     /// <summary>A cheap check on what the analyzer computed (its diagnostic properties).</summary>
@@ -28,7 +25,18 @@ public abstract class JsonFixer : CodeFixProvider
     protected virtual async Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
         => (await FixAsync(document, site, cancellationToken).ConfigureAwait(false))?.Project.Solution;
 
-    public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixCheckedAsync);
+    /// <summary>
+    /// Decides whether <paramref name="site"/> can be fixed and returns the fix, or null. Runs once per fix: before the
+    /// lightbulb offers it, and in Fix All on the document as the earlier fixes left it. By default
+    /// <see cref="CanFixAsync"/>, then <see cref="FixSolutionAsync"/> when applied; a fix whose decision is costly
+    /// (finding references, scanning types) overrides this so that what it decided is what it applies.
+    /// </summary>
+    protected virtual async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => await CanFixAsync(document, site, cancellationToken).ConfigureAwait(false)
+            ? ct => FixSolutionAsync(document, site, ct)
+            : null;
+
+    public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixNowAsync);
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
@@ -41,19 +49,19 @@ public abstract class JsonFixer : CodeFixProvider
             }
 
             var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            if (await CanFixAsync(context.Document, site, context.CancellationToken).ConfigureAwait(false))
+            if (await PrepareAsync(context.Document, site, diagnostic, context.CancellationToken).ConfigureAwait(false) is { } fix)
             {
-                var document = context.Document;
+                var solution = context.Document.Project.Solution;
                 context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await FixSolutionAsync(document, site, ct).ConfigureAwait(false) ?? document.Project.Solution, equivalenceKey: diagnostic.Id),
+                    CodeAction.Create(Title, async ct => await fix(ct).ConfigureAwait(false) ?? solution, equivalenceKey: diagnostic.Id),
                     diagnostic);
             }
         }
     }
 
-    /// <summary>In Fix All the solution-wide check runs on the document as the earlier fixes left it.</summary>
-    private async Task<Solution?> FixCheckedAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => await CanFixAsync(document, site, cancellationToken).ConfigureAwait(false)
-            ? await FixSolutionAsync(document, site, cancellationToken).ConfigureAwait(false)
+    /// <summary>Fix All: decide and apply at once, on the document as the earlier fixes left it.</summary>
+    private async Task<Solution?> FixNowAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fix
+            ? await fix(cancellationToken).ConfigureAwait(false)
             : null;
 }

@@ -1,8 +1,3 @@
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -13,9 +8,6 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
 {
-    /// <summary>Diagnostic property, present when the fix can move the call into a static readonly field.</summary>
-    public const string FixableProperty = "Fixable";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCall);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -38,11 +30,9 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
             return;
         }
 
-        var properties = ImmutableDictionary<string, string?>.Empty;
-        if (StaticInitializerCheck.CanMoveToStaticInitializer(invocation) && StaticInitializerCheck.CanAddStaticField(invocation))
-        {
-            properties = properties.Add(FixableProperty, "true");
-        }
+        var properties = StaticInitializerCheck.CanMoveToStaticInitializer(invocation, symbols) && StaticInitializerCheck.CanAddStaticField(invocation)
+            ? DiagnosticProperties.With(DiagnosticProperties.Fixable)
+            : DiagnosticProperties.None;
 
         context.ReportDiagnostic(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties));
     }

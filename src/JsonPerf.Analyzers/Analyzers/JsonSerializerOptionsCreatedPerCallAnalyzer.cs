@@ -1,11 +1,3 @@
-using System.Collections.Generic;
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -16,9 +8,6 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 {
-    /// <summary>Diagnostic property, present when the fix can move the creation (and folded statements) into a static initializer.</summary>
-    public const string FixableProperty = "Fixable";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -34,11 +23,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
         // Locals and getters take the value as is (a target-typed `new()` arrives wrapped in a conversion);
         // arguments may also come through casts, parentheses, ?: and ??.
-        IOperation converted = creation;
-        while (converted.Parent is IConversionOperation conversion)
-        {
-            converted = conversion;
-        }
+        var converted = creation.WalkUpConversions();
 
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
@@ -49,7 +34,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                     return;
                 }
 
-                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && StaticInitializerCheck.CanAddStaticField(creation), creation);
+                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
                 break;
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted:
@@ -59,7 +44,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             case IReturnOperation when use == converted
                                     && creation.EnclosingFunction() is null
                                     && context.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
-                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation) && IsSimpleGetter(creation), creation);
+                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation), creation);
                 break;
         }
     }
@@ -92,7 +77,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             {
                 entryPointUses++;
             }
-            else if (ConfigurationStatement(reference) is { } statement)
+            else if (OptionsConfiguration.ConfigurationStatement(reference) is { } statement)
             {
                 configuration.Add(statement);
             }
@@ -109,42 +94,19 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         }
 
         var fixable = StaticInitializerCheck.CanAddStaticField(creation)
-            && StaticInitializerCheck.CanMoveToStaticInitializer(creation)
-            && CanFoldConfiguration(declarator, creation, configuration);
+            && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
+            && CanFoldConfiguration(declarator, creation, configuration, symbols);
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
         Report(context, creation, fixable, costSources.ToArray());
     }
 
-    /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
-    internal static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
-    {
-        if (reference.Parent is not IPropertyReferenceOperation property || property.Instance != reference)
-        {
-            return null;
-        }
-
-        if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
-        {
-            return assignment.Parent as IExpressionStatementOperation;
-        }
-
-        if (property.Property.Name == "Converters"
-            && property.Parent is IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add
-            && add.Instance == property)
-        {
-            return add.Parent as IExpressionStatementOperation;
-        }
-
-        return null;
-    }
-
     /// <summary>
     /// The configuration statements can be folded into the object initializer when they directly follow the
     /// declaration in the same block, assign each property once, and hold values valid in a static initializer.
     /// </summary>
-    private static bool CanFoldConfiguration(IVariableDeclaratorOperation declarator, IObjectCreationOperation creation, List<IOperation> configuration)
+    private static bool CanFoldConfiguration(IVariableDeclaratorOperation declarator, IObjectCreationOperation creation, List<IOperation> configuration, JsonSymbols symbols)
     {
         if (declarator.Syntax.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration }
             || declaration.UsingKeyword != default
@@ -153,7 +115,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             return false;
         }
 
-        var following = FollowingStatements(declaration);
+        var following = OptionsSyntax.FollowingStatements(declaration);
         if (following is null || following.Count < configuration.Count)
         {
             return false;
@@ -199,47 +161,13 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                 return false;
             }
 
-            if (!StaticInitializerCheck.CanMoveToStaticInitializer(value))
+            if (!StaticInitializerCheck.CanMoveToStaticInitializer(value, symbols))
             {
                 return false;
             }
         }
 
         return true;
-    }
-
-    /// <summary>The statements after <paramref name="statement"/> in its block, or in the top-level statements.</summary>
-    internal static IReadOnlyList<SyntaxNode>? FollowingStatements(StatementSyntax statement)
-    {
-        switch (statement.Parent)
-        {
-            case BlockSyntax block:
-            {
-                var index = block.Statements.IndexOf(statement);
-                var result = new List<SyntaxNode>();
-                for (var i = index + 1; i < block.Statements.Count; i++)
-                {
-                    result.Add(block.Statements[i]);
-                }
-
-                return result;
-            }
-
-            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit } global:
-            {
-                var result = new List<SyntaxNode>();
-                var index = unit.Members.IndexOf(global);
-                for (var i = index + 1; i < unit.Members.Count && unit.Members[i] is GlobalStatementSyntax next; i++)
-                {
-                    result.Add(next.Statement);
-                }
-
-                return result;
-            }
-
-            default:
-                return null;
-        }
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
@@ -274,7 +202,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     {
         foreach (var argument in creation.Arguments)
         {
-            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type) && !StaticInitializerCheck.CanMoveToStaticInitializer(argument.Value))
+            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type) && !StaticInitializerCheck.CanMoveToStaticInitializer(argument.Value, symbols))
             {
                 return true;
             }
@@ -285,14 +213,10 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
     private static void Report(OperationAnalysisContext context, IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
     {
-        var properties = ImmutableDictionary.CreateBuilder<string, string?>();
-        if (fixable)
-        {
-            properties.Add(FixableProperty, "true");
-        }
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
 
         var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        context.ReportDiagnostic(Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties.ToImmutable(), cost));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost));
     }
 
     /// <summary>

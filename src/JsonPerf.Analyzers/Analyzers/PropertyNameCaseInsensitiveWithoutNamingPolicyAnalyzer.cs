@@ -1,9 +1,3 @@
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -44,7 +38,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             // new JsonSerializerOptions { PropertyNameCaseInsensitive = true, ... }
             IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ImplicitReceiver }
                 when assignment.Parent is IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation creation }
-                => CreationSetsPolicy(creation, symbols) || LocalOf(creation) is { } local && LocalSetsPolicy(local, creation.Root(), symbols),
+                => CreationSetsPolicy(creation, symbols) || creation.InitializedDeclarator()?.Symbol is { } local && LocalSetsPolicy(local, creation.Root(), symbols),
 
             // options.PropertyNameCaseInsensitive = true;
             ILocalReferenceOperation local => LocalSetsPolicy(local.Local, assignment.Root(), symbols),
@@ -85,17 +79,6 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
     private static bool IsWebDefaults(IOperation value, JsonSymbols symbols)
         => SymbolEqualityComparer.Default.Equals(value.Type, symbols.JsonSerializerDefaults) && value.ConstantValue is { HasValue: true, Value: not 0 };
 
-    private static ILocalSymbol? LocalOf(IObjectCreationOperation creation)
-    {
-        IOperation value = creation;
-        while (value.Parent is IConversionOperation conversion)
-        {
-            value = conversion;
-        }
-
-        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator.Symbol : null;
-    }
-
     /// <summary>The local's creation or any statement on it in the same body sets a policy (or the local is not ours to judge).</summary>
     private static bool LocalSetsPolicy(ILocalSymbol local, IOperation root, JsonSymbols symbols)
     {
@@ -104,13 +87,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             switch (operation)
             {
                 case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
-                    var value = declarator.Initializer?.Value;
-                    while (value is IConversionOperation conversion)
-                    {
-                        value = conversion.Operand;
-                    }
-
-                    if (value is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
+                    if (declarator.Initializer?.Value.WalkDownConversions() is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
                     {
                         return true;
                     }
@@ -147,12 +124,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             return true;
         }
 
-        var initializer = member.DeclaringSyntaxReferences[0].GetSyntax() switch
-        {
-            VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
-            PropertyDeclarationSyntax property => property.Initializer?.Value,
-            _ => null,
-        };
+        var initializer = OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax());
 
         var model = receiver.SemanticModel;
         if (initializer is null || model is null || initializer.SyntaxTree != model.SyntaxTree
@@ -161,12 +133,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             return true;
         }
 
-        while (value is IConversionOperation conversion)
-        {
-            value = conversion.Operand;
-        }
-
-        if (value is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
+        if (value.WalkDownConversions() is not IObjectCreationOperation creation || CreationSetsPolicy(creation, symbols))
         {
             return true;
         }

@@ -1,10 +1,4 @@
-using System;
 using System.Collections.Concurrent;
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace JsonPerf.Analyzers;
 
@@ -18,12 +12,6 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 {
-    /// <summary>Set when the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>): the fix can then use a context with default generation options.</summary>
-    public const string DefaultOptionsProperty = "DefaultOptions";
-
-    /// <summary>Set when the options are a static field or property initialized in source: the fix can bind a context to them as their resolver.</summary>
-    public const string StaticOptionsProperty = "StaticOptions";
-
     private static readonly ImmutableHashSet<string> Methods = ImmutableHashSet.Create(
         StringComparer.Ordinal,
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
@@ -57,7 +45,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        if (!TryGetSerializedType(invocation, symbols, out var type, out var options)
+        if (!SerializerEntryPoints.TryGetSerializedType(invocation, symbols, out var type, out var options)
             || !describable.GetOrAdd(type, isDescribable)
             || symbols.IsInsideExpressionTree(invocation))
         {
@@ -71,77 +59,14 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
 
         var properties = kind == OptionsKind.Default
-            ? ImmutableDictionary<string, string?>.Empty.Add(DefaultOptionsProperty, "true")
+            ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
             : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
-                ? ImmutableDictionary<string, string?>.Empty.Add(StaticOptionsProperty, "true")
-                : ImmutableDictionary<string, string?>.Empty;
+                ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
+                : DiagnosticProperties.None;
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
             method.Name, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
-    }
-
-    /// <summary>
-    /// The serialized type (the type argument, or the operand of a <c>typeof</c> passed as the <c>Type</c>) and the
-    /// options argument; false for overloads that already take metadata or a type only known at run time.
-    /// </summary>
-    internal static bool TryGetSerializedType(IInvocationOperation invocation, JsonSymbols symbols, out ITypeSymbol type, out IArgumentOperation? options)
-    {
-        type = null!;
-        options = null;
-        var method = invocation.TargetMethod;
-        foreach (var parameter in method.Parameters)
-        {
-            if (IsMetadata(parameter.Type, symbols))
-            {
-                return false;
-            }
-        }
-
-        ITypeSymbol? found = method.IsGenericMethod && method.TypeArguments.Length == 1 ? method.TypeArguments[0] : null;
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Parameter is not { } parameter)
-            {
-                return false;
-            }
-
-            if (symbols.IsJsonSerializerOptions(parameter.Type))
-            {
-                options = argument;
-            }
-            else if (found is null && parameter.Type is INamedTypeSymbol { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } })
-            {
-                if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
-                {
-                    return false;
-                }
-
-                found = typeOf.TypeOperand;
-            }
-        }
-
-        if (found is null)
-        {
-            return false;
-        }
-
-        type = found;
-        return true;
-    }
-
-    private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
-    {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, symbols.JsonTypeInfo)
-                || SymbolEqualityComparer.Default.Equals(current, symbols.JsonSerializerContext))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     private enum OptionsKind
@@ -156,17 +81,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         Unknown,
     }
 
-    /// <summary>No options, <c>null</c>, <c>default</c>, or <c>JsonSerializerOptions.Default</c>. Shared with the fix.</summary>
-    internal static bool IsDefaultOptions(IOperation? value, JsonSymbols symbols) => value?.WalkDownConversions() switch
-    {
-        null or { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,
-        IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" } property } => symbols.IsJsonSerializerOptions(property.ContainingType),
-        _ => false,
-    };
-
     private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
     {
-        if (IsDefaultOptions(value, symbols))
+        if (SerializerEntryPoints.IsDefaultOptions(value, symbols))
         {
             return OptionsKind.Default;
         }
@@ -263,7 +180,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 case PostfixUnaryExpressionSyntax:
                 case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } call when call.Expression == use:
                 case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
-                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || RightmostName(callee) is not { } method || !Methods.Contains(method):
+                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || OptionsSyntax.RightmostName(callee) is not { } method || !Methods.Contains(method):
                     return false;
             }
         }
@@ -292,7 +209,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return false;
         }
 
-        if (!IsPlainOptionsCreation(Initializer(member.DeclaringSyntaxReferences[0].GetSyntax())))
+        if (!IsPlainOptionsCreation(OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax())))
         {
             return false;
         }
@@ -308,25 +225,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         return true;
     }
 
-    /// <summary>The initializer of a variable declarator or a property declaration.</summary>
-    internal static ExpressionSyntax? Initializer(SyntaxNode declaration) => declaration switch
-    {
-        VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
-        PropertyDeclarationSyntax property => property.Initializer?.Value,
-        _ => null,
-    };
-
-    /// <summary><c>new JsonSerializerOptions(...)</c> or target-typed <c>new(...)</c>, by syntax.</summary>
-    internal static BaseObjectCreationExpressionSyntax? AsOptionsCreation(ExpressionSyntax? expression) => expression switch
-    {
-        ObjectCreationExpressionSyntax { Type: var type } creation when RightmostName(type) == "JsonSerializerOptions" => creation,
-        ImplicitObjectCreationExpressionSyntax creation => creation,
-        _ => null,
-    };
-
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
     {
-        if (AsOptionsCreation(expression) is not { } creation)
+        if (OptionsSyntax.AsOptionsCreation(expression) is not { } creation)
         {
             return false;
         }
@@ -335,17 +236,8 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         var arguments = creation.ArgumentList;
         return arguments is null || arguments.Arguments.Count == 0
             || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
-               && RightmostName(defaults.Expression) == "JsonSerializerDefaults";
+               && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults";
     }
-
-    private static string? RightmostName(SyntaxNode node) => node switch
-    {
-        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
-        QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
-        AliasQualifiedNameSyntax alias => alias.Name.Identifier.ValueText,
-        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
-        _ => null,
-    };
 
     private static bool MentionsResolver(SyntaxNode node)
     {

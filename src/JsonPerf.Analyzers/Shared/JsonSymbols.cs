@@ -1,56 +1,104 @@
-using System.Collections.Generic;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Operations;
+using System.Runtime.CompilerServices;
 
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// The System.Text.Json, System.Net.Http.Json and ASP.NET Core symbols the rules need, resolved once per
-/// compilation. <see cref="TryCreate"/> returns null when System.Text.Json is not referenced, and the
-/// analyzers then register nothing.
+/// Every framework symbol the rules and fixes look up (System.Text.Json, System.Net.Http.Json, ASP.NET Core),
+/// resolved once per compilation and shared by all analyzers and fixers through <see cref="For"/>. Null when
+/// System.Text.Json is not referenced: the analyzers then register nothing. Rule code compares symbols from
+/// here; it never looks a framework type up by name (BannedSymbols.txt keeps GetTypeByMetadataName out).
 /// </summary>
 internal sealed class JsonSymbols
 {
-    private readonly HashSet<INamedTypeSymbol> _entryPointTypes;
+    private static readonly ConditionalWeakTable<Compilation, StrongBox<JsonSymbols?>> s_cache = new();
+
+    private readonly HashSet<INamedTypeSymbol> _entryPointTypes = new(SymbolEqualityComparer.Default);
+    private readonly HashSet<INamespaceSymbol> _serializerNamespaces = new(SymbolEqualityComparer.Default);
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
-        Compilation = compilation;
         JsonSerializerOptions = options;
-        JsonSerializer = compilation.GetTypeByMetadataName("System.Text.Json.JsonSerializer");
-        JsonSerializerContext = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSerializerContext");
-        JsonSerializerDefaults = compilation.GetTypeByMetadataName("System.Text.Json.JsonSerializerDefaults");
-        JavaScriptEncoder = compilation.GetTypeByMetadataName("System.Text.Encodings.Web.JavaScriptEncoder");
-        AspNetJsonResult = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.JsonResult");
-        AspNetController = compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.Controller");
-        ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
-        JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
-        JsonTypeInfo = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.Metadata.JsonTypeInfo");
+        JsonSerializer = Type(compilation, "System.Text.Json.JsonSerializer");
+        JsonSerializerDefaults = Type(compilation, "System.Text.Json.JsonSerializerDefaults");
+        JsonNamingPolicy = Type(compilation, "System.Text.Json.JsonNamingPolicy");
+        JsonSerializerContext = Type(compilation, "System.Text.Json.Serialization.JsonSerializerContext");
+        JsonSerializableAttribute = Type(compilation, "System.Text.Json.Serialization.JsonSerializableAttribute");
+        JsonSourceGenerationOptionsAttribute = Type(compilation, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+        JsonKnownNamingPolicy = Type(compilation, "System.Text.Json.Serialization.JsonKnownNamingPolicy");
+        JsonConverterAttribute = Type(compilation, "System.Text.Json.Serialization.JsonConverterAttribute");
+        JsonIncludeAttribute = Type(compilation, "System.Text.Json.Serialization.JsonIncludeAttribute");
+        JsonConstructorAttribute = Type(compilation, "System.Text.Json.Serialization.JsonConstructorAttribute");
+        JsonDerivedTypeAttribute = Type(compilation, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+        JsonTypeInfo = Type(compilation, "System.Text.Json.Serialization.Metadata.JsonTypeInfo");
+        JsonTypeInfoResolver = Type(compilation, "System.Text.Json.Serialization.Metadata.JsonTypeInfoResolver");
+        DefaultJsonTypeInfoResolver = Type(compilation, "System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver");
+        JavaScriptEncoder = Type(compilation, "System.Text.Encodings.Web.JavaScriptEncoder");
+        UnicodeRanges = Type(compilation, "System.Text.Unicode.UnicodeRanges");
+        SystemType = Type(compilation, "System.Type");
+        FlagsAttribute = Type(compilation, "System.FlagsAttribute");
+        ExpressionOfT = Type(compilation, "System.Linq.Expressions.Expression`1");
+        HttpClientJsonExtensions = Type(compilation, "System.Net.Http.Json.HttpClientJsonExtensions");
+        HttpContentJsonExtensions = Type(compilation, "System.Net.Http.Json.HttpContentJsonExtensions");
+        HttpRequestJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpRequestJsonExtensions");
+        AspNetJsonResult = Type(compilation, "Microsoft.AspNetCore.Mvc.JsonResult");
+        AspNetController = Type(compilation, "Microsoft.AspNetCore.Mvc.Controller");
 
-        _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        AddIfPresent(JsonSerializer);
-        AddIfPresent(compilation.GetTypeByMetadataName("System.Net.Http.Json.HttpClientJsonExtensions"));
-        AddIfPresent(compilation.GetTypeByMetadataName("System.Net.Http.Json.HttpContentJsonExtensions"));
-        AddIfPresent(compilation.GetTypeByMetadataName("System.Net.Http.Json.JsonContent"));
-        AddIfPresent(compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Http.Results"));
-        AddIfPresent(compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Http.TypedResults"));
-        AddIfPresent(compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Http.HttpRequestJsonExtensions"));
-        AddIfPresent(compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Http.HttpResponseJsonExtensions"));
-        AddIfPresent(AspNetJsonResult);
-        AddIfPresent(AspNetController);
+        foreach (var entryPoint in new[]
+                 {
+                     JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, Type(compilation, "System.Net.Http.Json.JsonContent"),
+                     Type(compilation, "Microsoft.AspNetCore.Http.Results"), Type(compilation, "Microsoft.AspNetCore.Http.TypedResults"),
+                     HttpRequestJsonExtensions, Type(compilation, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions"), AspNetJsonResult, AspNetController,
+                 })
+        {
+            if (entryPoint is not null)
+            {
+                _entryPointTypes.Add(entryPoint);
+            }
+        }
+
+        foreach (var type in new[] { options, JsonSerializerContext, JsonTypeInfo, JavaScriptEncoder, UnicodeRanges })
+        {
+            if (type?.ContainingNamespace is { } ns)
+            {
+                _serializerNamespaces.Add(ns);
+            }
+        }
     }
 
-    public Compilation Compilation { get; }
     public INamedTypeSymbol JsonSerializerOptions { get; }
     public INamedTypeSymbol? JsonSerializer { get; }
-    public INamedTypeSymbol? JsonSerializerContext { get; }
     public INamedTypeSymbol? JsonSerializerDefaults { get; }
+    public INamedTypeSymbol? JsonNamingPolicy { get; }
+    public INamedTypeSymbol? JsonSerializerContext { get; }
+    public INamedTypeSymbol? JsonSerializableAttribute { get; }
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
+    public INamedTypeSymbol? JsonKnownNamingPolicy { get; }
+    public INamedTypeSymbol? JsonConverterAttribute { get; }
+    public INamedTypeSymbol? JsonIncludeAttribute { get; }
+    public INamedTypeSymbol? JsonConstructorAttribute { get; }
+    public INamedTypeSymbol? JsonDerivedTypeAttribute { get; }
+    public INamedTypeSymbol? JsonTypeInfo { get; }
+    public INamedTypeSymbol? JsonTypeInfoResolver { get; }
+    public INamedTypeSymbol? DefaultJsonTypeInfoResolver { get; }
     public INamedTypeSymbol? JavaScriptEncoder { get; }
+    public INamedTypeSymbol? UnicodeRanges { get; }
+    public INamedTypeSymbol? SystemType { get; }
+    public INamedTypeSymbol? FlagsAttribute { get; }
+    public INamedTypeSymbol? ExpressionOfT { get; }
+    public INamedTypeSymbol? HttpClientJsonExtensions { get; }
+    public INamedTypeSymbol? HttpContentJsonExtensions { get; }
+    public INamedTypeSymbol? HttpRequestJsonExtensions { get; }
     public INamedTypeSymbol? AspNetJsonResult { get; }
     public INamedTypeSymbol? AspNetController { get; }
-    public INamedTypeSymbol? ExpressionOfT { get; }
-    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
-    public INamedTypeSymbol? JsonTypeInfo { get; }
+
+    /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
+    public static JsonSymbols? For(Compilation compilation)
+        => s_cache.GetValue(compilation, static c => new StrongBox<JsonSymbols?>(
+            Type(c, "System.Text.Json.JsonSerializerOptions") is { } options ? new JsonSymbols(c, options) : null)).Value;
+
+#pragma warning disable RS0030 // The one place that looks framework types up by name.
+    private static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
+#pragma warning restore RS0030
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
     public bool IsInsideExpressionTree(IOperation operation)
@@ -72,34 +120,15 @@ internal sealed class JsonSymbols
         return false;
     }
 
-    public static JsonSymbols? TryCreate(Compilation compilation)
-    {
-        var options = compilation.GetTypeByMetadataName("System.Text.Json.JsonSerializerOptions");
-        return options is null ? null : new JsonSymbols(compilation, options);
-    }
-
     public bool IsEntryPointType(INamedTypeSymbol? type) => type is not null && _entryPointTypes.Contains(type.OriginalDefinition);
 
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 
+    /// <summary>A member of the serializer's or the encoders' own namespaces (System.Text.Json[.Serialization[.Metadata]], System.Text.Encodings.Web, System.Text.Unicode).</summary>
+    public bool IsInSerializerNamespace(ISymbol symbol) => symbol.ContainingNamespace is { } ns && _serializerNamespaces.Contains(ns);
+
     /// <summary>True when <paramref name="type"/> is a user's context (a type derived from JsonSerializerContext).</summary>
-    public bool IsDerivedFromJsonSerializerContext(ITypeSymbol? type)
-    {
-        if (JsonSerializerContext is null)
-        {
-            return false;
-        }
-
-        for (var current = type?.BaseType; current is not null; current = current.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(current, JsonSerializerContext))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    public bool IsDerivedFromJsonSerializerContext(ITypeSymbol? type) => type?.BaseType.InheritsFromOrEquals(JsonSerializerContext) == true;
 
     /// <summary>A static, get-only property of JsonSerializerOptions, such as <c>Default</c> (.NET 7+) or <c>Web</c> (.NET 9+).</summary>
     public bool HasStaticOptionsProperty(string name)
@@ -113,13 +142,5 @@ internal sealed class JsonSymbols
         }
 
         return false;
-    }
-
-    private void AddIfPresent(INamedTypeSymbol? type)
-    {
-        if (type is not null)
-        {
-            _entryPointTypes.Add(type);
-        }
     }
 }

@@ -1,6 +1,3 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 internal static class OperationExtensions
@@ -34,7 +31,6 @@ internal static class OperationExtensions
         return current;
     }
 
-    /// <summary>The nearest lambda or local function around <paramref name="operation"/>, or null at member level.</summary>
     /// <summary>The value under any implicit or explicit conversions (casts, target-typed <c>new()</c>, boxing).</summary>
     public static IOperation WalkDownConversions(this IOperation operation)
     {
@@ -46,6 +42,23 @@ internal static class OperationExtensions
         return operation;
     }
 
+    /// <summary>The outermost conversion around <paramref name="operation"/> (a target-typed <c>new()</c> arrives wrapped in one), or the operation itself.</summary>
+    public static IOperation WalkUpConversions(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is IConversionOperation conversion)
+        {
+            current = conversion;
+        }
+
+        return current;
+    }
+
+    /// <summary>The local declarator whose initializer is <paramref name="value"/> (through conversions): <c>var x = value;</c>.</summary>
+    public static IVariableDeclaratorOperation? InitializedDeclarator(this IOperation value)
+        => value.WalkUpConversions().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator : null;
+
+    /// <summary>The nearest lambda or local function around <paramref name="operation"/>, or null at member level.</summary>
     public static IOperation? EnclosingFunction(this IOperation operation)
     {
         for (var current = operation.Parent; current is not null; current = current.Parent)

@@ -1,6 +1,3 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -43,7 +40,7 @@ internal static class SerializerEntryPoints
         // MVC's JsonResult(value, serializerSettings) and Controller.Json(data, serializerSettings) take the options as object.
         return parameter.Type.SpecialType == SpecialType.System_Object
             && parameter.Name == "serializerSettings"
-            && (IsOrDerivesFrom(method.ContainingType, symbols.AspNetJsonResult) || IsOrDerivesFrom(method.ContainingType, symbols.AspNetController));
+            && (method.ContainingType.InheritsFromOrEquals(symbols.AspNetJsonResult) || method.ContainingType.InheritsFromOrEquals(symbols.AspNetController));
     }
 
     /// <summary>True when <paramref name="argument"/> is the options of an entry point that only reads JSON.</summary>
@@ -63,14 +60,19 @@ internal static class SerializerEntryPoints
         }
 
         var name = method.Name;
-        return method.ContainingType.Name switch
+        var type = method.ContainingType;
+        if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonSerializer))
         {
-            "JsonSerializer" => name.StartsWith("Deserialize", System.StringComparison.Ordinal),
-            "HttpClientJsonExtensions" => (name.StartsWith("Get", System.StringComparison.Ordinal) || name.StartsWith("Delete", System.StringComparison.Ordinal))
-                                          && name.Contains("FromJson"),
-            "HttpContentJsonExtensions" or "HttpRequestJsonExtensions" => name.StartsWith("ReadFromJson", System.StringComparison.Ordinal),
-            _ => false,
-        };
+            return name.StartsWith("Deserialize", StringComparison.Ordinal);
+        }
+
+        if (SymbolEqualityComparer.Default.Equals(type, symbols.HttpClientJsonExtensions))
+        {
+            return (name.StartsWith("Get", StringComparison.Ordinal) || name.StartsWith("Delete", StringComparison.Ordinal)) && name.Contains("FromJson");
+        }
+
+        return (SymbolEqualityComparer.Default.Equals(type, symbols.HttpContentJsonExtensions) || SymbolEqualityComparer.Default.Equals(type, symbols.HttpRequestJsonExtensions))
+               && name.StartsWith("ReadFromJson", StringComparison.Ordinal);
     }
 
     private static bool IsEntryPoint(IMethodSymbol method, JsonSymbols symbols)
@@ -91,21 +93,63 @@ internal static class SerializerEntryPoints
         return false;
     }
 
-    private static bool IsOrDerivesFrom(INamedTypeSymbol? type, INamedTypeSymbol? baseType)
+    /// <summary>
+    /// The serialized type (the type argument, or the operand of a <c>typeof</c> passed as the <c>Type</c>) and the
+    /// options argument; false for overloads that already take metadata or a type only known at run time.
+    /// </summary>
+    internal static bool TryGetSerializedType(IInvocationOperation invocation, JsonSymbols symbols, out ITypeSymbol type, out IArgumentOperation? options)
     {
-        if (baseType is null)
+        type = null!;
+        options = null;
+        var method = invocation.TargetMethod;
+        foreach (var parameter in method.Parameters)
+        {
+            if (IsMetadata(parameter.Type, symbols))
+            {
+                return false;
+            }
+        }
+
+        ITypeSymbol? found = method.IsGenericMethod && method.TypeArguments.Length == 1 ? method.TypeArguments[0] : null;
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter is not { } parameter)
+            {
+                return false;
+            }
+
+            if (symbols.IsJsonSerializerOptions(parameter.Type))
+            {
+                options = argument;
+            }
+            else if (found is null && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.SystemType))
+            {
+                if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
+                {
+                    return false;
+                }
+
+                found = typeOf.TypeOperand;
+            }
+        }
+
+        if (found is null)
         {
             return false;
         }
 
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, baseType))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        type = found;
+        return true;
     }
+
+    private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
+        => type.InheritsFromOrEquals(symbols.JsonTypeInfo) || type.InheritsFromOrEquals(symbols.JsonSerializerContext);
+
+    /// <summary>No options, <c>null</c>, <c>default</c>, or <c>JsonSerializerOptions.Default</c>. Shared with the fix.</summary>
+    internal static bool IsDefaultOptions(IOperation? value, JsonSymbols symbols) => value?.WalkDownConversions() switch
+    {
+        null or { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,
+        IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" } property } => symbols.IsJsonSerializerOptions(property.ContainingType),
+        _ => false,
+    };
 }

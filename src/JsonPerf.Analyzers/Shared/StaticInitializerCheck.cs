@@ -1,8 +1,3 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -13,9 +8,9 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 internal static class StaticInitializerCheck
 {
-    public static bool CanMoveToStaticInitializer(IOperation value)
+    public static bool CanMoveToStaticInitializer(IOperation value, JsonSymbols symbols)
     {
-        var scope = new Scope(value);
+        var scope = new Scope(value, symbols);
         foreach (var operation in value.DescendantsAndSelf())
         {
             if (!IsAllowed(operation, scope) || UsesMethodTypeParameter(operation.Type))
@@ -49,8 +44,9 @@ internal static class StaticInitializerCheck
     /// </summary>
     private sealed class Scope
     {
-        public Scope(IOperation value)
+        public Scope(IOperation value, JsonSymbols symbols)
         {
+            Symbols = symbols;
             Span = value.Syntax.Span;
             Declaration = value.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
             Type = Declaration is not null
@@ -58,6 +54,7 @@ internal static class StaticInitializerCheck
                 : value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType;
         }
 
+        public JsonSymbols Symbols { get; }
         public Microsoft.CodeAnalysis.Text.TextSpan Span { get; }
         public TypeDeclarationSyntax? Declaration { get; }
         public INamedTypeSymbol? Type { get; }
@@ -120,13 +117,13 @@ internal static class StaticInitializerCheck
             case IPropertyReferenceOperation property:
                 // A static property may compute a new value on each read; trust the serializer's own
                 // (JsonNamingPolicy.CamelCase, ReferenceHandler.Preserve, ...) and get-only auto-properties.
-                return !property.Property.IsStatic || IsSerializerNamespace(property.Property)
+                return !property.Property.IsStatic || scope.Symbols.IsInSerializerNamespace(property.Property)
                     || (IsGetOnlyAutoProperty(property.Property) && scope.IsInitializedBeforeNewField(property.Property));
 
             case IInvocationOperation invocation:
                 // Collection-initializer Add calls are implicit; otherwise only the serializer's own factories
                 // (JavaScriptEncoder.Create, JsonTypeInfoResolver.Combine, ...) are known to be pure enough.
-                return invocation.IsImplicit || IsSerializerFactory(invocation.TargetMethod);
+                return invocation.IsImplicit || (invocation.TargetMethod.IsStatic && scope.Symbols.IsInSerializerNamespace(invocation.TargetMethod));
 
             default:
                 return true;
@@ -145,12 +142,6 @@ internal static class StaticInitializerCheck
 
         return symbol.DeclaringSyntaxReferences.Length > 0;
     }
-
-    private static bool IsSerializerFactory(IMethodSymbol method) => method.IsStatic && IsSerializerNamespace(method);
-
-    private static bool IsSerializerNamespace(ISymbol symbol)
-        => symbol.ContainingNamespace?.ToDisplayString() is "System.Text.Json" or "System.Text.Json.Serialization"
-            or "System.Text.Json.Serialization.Metadata" or "System.Text.Encodings.Web" or "System.Text.Unicode";
 
     private static bool IsGetOnlyAutoProperty(IPropertySymbol property)
     {

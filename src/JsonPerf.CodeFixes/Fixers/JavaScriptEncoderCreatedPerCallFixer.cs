@@ -1,12 +1,4 @@
-using System.Collections.Immutable;
 using System.Composition;
-using System.Threading;
-using System.Threading.Tasks;
-using JsonPerf.Analyzers;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Editing;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.JavaScriptEncoderCreatedPerCallAnalyzer;
 
@@ -23,13 +15,13 @@ public sealed class JavaScriptEncoderCreatedPerCallFixer : JsonFixer
 
     protected override string Title => "Cache the encoder in a static readonly field";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax invocation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.TryCreate(model.Compilation)?.JavaScriptEncoder is not { } encoder)
+            || JsonSymbols.For(model.Compilation)?.JavaScriptEncoder is not { } encoder)
         {
             return null;
         }

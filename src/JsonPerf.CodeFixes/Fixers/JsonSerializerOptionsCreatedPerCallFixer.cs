@@ -1,20 +1,4 @@
-using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.Composition;
-using System.Linq;
-using System.Threading;
-using System.Threading.Tasks;
-using JsonPerf.Analyzers;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
-using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Editing;
-using Microsoft.CodeAnalysis.FindSymbols;
-using Microsoft.CodeAnalysis.Formatting;
-using Microsoft.CodeAnalysis.Operations;
-using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer;
 
@@ -34,7 +18,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override string Title => "Cache JsonSerializerOptions in a static readonly field";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixableProperty);
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
     /// <summary>Only a getter needs the solution: its callers must not change the options it returns.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
@@ -48,7 +32,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || JsonSymbols.TryCreate(model.Compilation) is not { } symbols)
+            || JsonSymbols.For(model.Compilation) is not { } symbols)
         {
             return null;
         }
@@ -156,7 +140,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
         {
             if (SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                && Analyzer.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
+                && OptionsConfiguration.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
             {
                 result.Add(statement);
             }
@@ -234,7 +218,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             editor.RemoveNode(node, SyntaxRemoveOptions.KeepUnbalancedDirectives);
         }
 
-        var next = JsonSerializerOptionsCreatedPerCallAnalyzer.FollowingStatements(removed[removed.Count - 1])?.FirstOrDefault();
+        var next = OptionsSyntax.FollowingStatements(removed[removed.Count - 1])?.FirstOrDefault();
         if (kept.Count > 0 && next is not null)
         {
             editor.ReplaceNode(next, (current, _) =>
@@ -301,7 +285,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         {
             var referenceModel = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
             var referenceRoot = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (referenceModel is null || referenceRoot is null || JsonSymbols.TryCreate(referenceModel.Compilation) is not { } symbols)
+            if (referenceModel is null || referenceRoot is null || JsonSymbols.For(referenceModel.Compilation) is not { } symbols)
             {
                 return false;
             }

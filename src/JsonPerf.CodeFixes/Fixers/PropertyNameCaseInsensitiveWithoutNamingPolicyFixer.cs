@@ -1,18 +1,4 @@
-using System.Collections.Immutable;
 using System.Composition;
-using System.Linq;
-using System.Threading;
-using System.Threading.Tasks;
-using JsonPerf.Analyzers;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Editing;
-using Microsoft.CodeAnalysis.FindSymbols;
-using Microsoft.CodeAnalysis.Formatting;
-using Microsoft.CodeAnalysis.Operations;
-using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer;
 
@@ -36,16 +22,21 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (JsonSymbols.For(editor.SemanticModel.Compilation) is not { } symbols)
+        {
+            return null;
+        }
+
         switch (site)
         {
             case AttributeArgumentSyntax { Parent: AttributeArgumentListSyntax list } argument:
-                var policy = AttributeArgument(MemberAccess(editor, "System.Text.Json.Serialization.JsonKnownNamingPolicy", document))
+                var policy = AttributeArgument(CamelCase(editor, symbols.JsonKnownNamingPolicy, "System.Text.Json.Serialization.JsonKnownNamingPolicy"))
                     .WithNameEquals(NameEquals(IdentifierName(Analyzer.NamingPolicy)));
                 editor.ReplaceNode(list, list.WithArguments(list.Arguments.Insert(list.Arguments.IndexOf(argument) + 1, policy)));
                 break;
 
             case AssignmentExpressionSyntax { Parent: InitializerExpressionSyntax initializer } entry:
-                var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(Analyzer.NamingPolicy), MemberAccess(editor, "System.Text.Json.JsonNamingPolicy", document));
+                var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(Analyzer.NamingPolicy), CamelCase(editor, symbols.JsonNamingPolicy, "System.Text.Json.JsonNamingPolicy"));
                 var entries = initializer.Expressions.Insert(initializer.Expressions.IndexOf(entry) + 1, assignment.WithLeadingTrivia(entry.GetLeadingTrivia()));
                 editor.ReplaceNode(initializer, initializer.WithExpressions(entries).WithAdditionalAnnotations(Formatter.Annotation));
                 break;
@@ -55,7 +46,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
                 var added = statement.WithExpression(AssignmentExpression(
                         SyntaxKind.SimpleAssignmentExpression,
                         member.WithName(IdentifierName(Analyzer.NamingPolicy)),
-                        MemberAccess(editor, "System.Text.Json.JsonNamingPolicy", document)))
+                        CamelCase(editor, symbols.JsonNamingPolicy, "System.Text.Json.JsonNamingPolicy")))
                     .WithAdditionalAnnotations(Formatter.Annotation);
                 if (statement.Parent is GlobalStatementSyntax global)
                 {
@@ -76,9 +67,8 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
     }
 
     /// <summary><c>JsonNamingPolicy.CamelCase</c> or <c>JsonKnownNamingPolicy.CamelCase</c>, simplified and imported.</summary>
-    private static ExpressionSyntax MemberAccess(DocumentEditor editor, string typeName, Document document)
+    private static ExpressionSyntax CamelCase(DocumentEditor editor, INamedTypeSymbol? type, string typeName)
     {
-        var type = editor.SemanticModel.Compilation.GetTypeByMetadataName(typeName);
         var typeSyntax = type is null ? ParseTypeName(typeName) : (TypeSyntax)editor.Generator.TypeExpression(type);
         return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, typeSyntax.WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation), IdentifierName("CamelCase"));
     }
@@ -87,7 +77,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
     private static async Task<bool> OnlyDeserializesAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.TryCreate(model.Compilation) is not { } symbols)
+            || JsonSymbols.For(model.Compilation) is not { } symbols)
         {
             return false;
         }
@@ -170,7 +160,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
 
             var model = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
             var root = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (model is null || root is null || JsonSymbols.TryCreate(model.Compilation) is not { } symbols)
+            if (model is null || root is null || JsonSymbols.For(model.Compilation) is not { } symbols)
             {
                 return false;
             }

@@ -1,5 +1,3 @@
-using Microsoft.CodeAnalysis;
-
 namespace JsonPerf.CodeFixes;
 
 internal static class Visibility

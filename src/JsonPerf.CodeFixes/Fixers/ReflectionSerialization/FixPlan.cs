@@ -1,0 +1,58 @@
+namespace JsonPerf.CodeFixes;
+
+/// <summary>What JP0002's fix will do at one call, decided once (<see cref="FixPlanner"/>) and then applied as is.</summary>
+internal sealed class FixPlan
+{
+    public FixPlan(
+        InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext,
+        INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
+        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext)
+    {
+        Invocation = invocation;
+        Type = type;
+        Options = options;
+        MetadataParameter = metadataParameter;
+        PassContext = passContext;
+        Context = context;
+        Registration = registration;
+        PropertyName = propertyName;
+        NewRegistrationNeedsName = newRegistrationNeedsName;
+        Mirror = mirror;
+        Member = member;
+        BoundContext = boundContext;
+    }
+
+    public InvocationExpressionSyntax Invocation { get; }
+    public ITypeSymbol Type { get; }
+    public IArgumentOperation Options { get; }
+
+    /// <summary>The name of the metadata overload's parameter that takes the place of the options.</summary>
+    public string MetadataParameter { get; }
+
+    /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
+    public bool PassContext { get; }
+
+    /// <summary>An existing context to register on; null to scaffold one.</summary>
+    public INamedTypeSymbol? Context { get; }
+
+    /// <summary>The context's existing <c>[JsonSerializable]</c> for the type, if any.</summary>
+    public AttributeData? Registration { get; }
+
+    /// <summary>The context property that will hold the type's metadata.</summary>
+    public string PropertyName { get; }
+
+    /// <summary>A new registration needs <c>TypeInfoPropertyName</c> (the generator's own name is taken).</summary>
+    public bool NewRegistrationNeedsName { get; }
+
+    /// <summary>Marks the call so that it is found again after the context's document was edited.</summary>
+    public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
+
+    /// <summary>Generation options mirroring the call's static options: the context must have exactly these (null: none).</summary>
+    public MirroredOptions? Mirror { get; }
+
+    /// <summary>The static options member the context is bound to as resolver, for calls on such options.</summary>
+    public ISymbol? Member { get; }
+
+    /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
+    public INamedTypeSymbol? BoundContext { get; }
+}

@@ -1,0 +1,318 @@
+using System.Text;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// Decides what JP0002's fix does at a call (<see cref="FixPlan"/>): whether generated metadata serializes every
+/// reachable type the same, which overload takes the metadata, which context to register on (one of the project's,
+/// with the same generation options) or whether to scaffold one, and under which property name.
+/// </summary>
+internal static class FixPlanner
+{
+    /// <summary>Names a context already has from JsonSerializerContext or its generated code.</summary>
+    internal static readonly string[] ReservedNames = { "Default", "Options", "GeneratedSerializerOptions", "GetTypeInfo" };
+
+    public static async Task<FixPlan?> PlanAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var invocation = site.FirstAncestorOrSelf<InvocationExpressionSyntax>();
+        if (invocation is null
+            || invocation.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols
+            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
+            || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var maybeOptions)
+            || maybeOptions is not { Parameter: { } optionsParameter } options
+            || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
+            || HasNameTheGeneratorCannotGive(type, reachable))
+        {
+            return null;
+        }
+
+        var passContext = !operation.TargetMethod.IsGenericMethod;
+        ISymbol? optionsMember = null;
+        INamedTypeSymbol? boundContext = null;
+        MirroredOptions? mirror = null;
+        string? metadataParameter;
+        if (diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions))
+        {
+            // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
+            // topLevelValues overload puts them elsewhere): no fix.
+            metadataParameter = MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols);
+        }
+        else
+        {
+            // Options in a static member: the call keeps them, the context is bound to them as their resolver.
+            metadataParameter = "";
+            optionsMember = (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
+            if (optionsMember is null
+                || await ResolverBinding.BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not var (bindable, bound)
+                || !bindable)
+            {
+                return null;
+            }
+
+            boundContext = bound;
+
+            // Settings that [JsonSourceGenerationOptions] can express: a context with those options instead, and the
+            // call takes its metadata (trim- and AOT-safe); the member stays as it is.
+            if (bound is null
+                && ResolverBinding.OptionsCreation(await optionsMember.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is { } creation
+                && await optionsDocumentModelAsync(optionsMember).ConfigureAwait(false) is { } optionsModel
+                && MirroredOptions.TryCreate(creation, optionsModel, optionsMember.Name, cancellationToken) is { } mirrored
+                && MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is { } mirroredParameter)
+            {
+                mirror = mirrored;
+                optionsMember = null;
+                metadataParameter = mirroredParameter;
+            }
+        }
+
+        if (metadataParameter is not { } parameterName)
+        {
+            return null;
+        }
+
+        var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
+        return ChoosePlan();
+
+        async Task<SemanticModel?> optionsDocumentModelAsync(ISymbol member)
+            => document.Project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is { } memberDocument
+                ? await memberDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false)
+                : null;
+
+        FixPlan Plan(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
+            => new(invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext);
+
+        // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
+        FixPlan? ChoosePlan()
+        {
+            foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, mirror, cancellationToken))
+            {
+                if (!CanHold(context, type, reachable, symbols)
+                    || boundContext is not null && !SymbolEqualityComparer.Default.Equals(context, boundContext))
+                {
+                    continue;
+                }
+
+                // Taken names: the context's members (with the generator running, its generated properties too), except a
+                // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
+                var names = new HashSet<string>(ReservedNames);
+                foreach (var member in context.GetMembers())
+                {
+                    if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
+                        || propertyType.TypeArguments.Length != 1
+                        || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type)
+                        || !SymbolEqualityComparer.Default.Equals(propertyType.ConstructedFrom.BaseType, symbols.JsonTypeInfo))
+                    {
+                        names.Add(member.Name);
+                    }
+                }
+
+                foreach (var attribute in context.GetAttributes())
+                {
+                    if (IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
+                    {
+                        var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(registered);
+                        if (SymbolEqualityComparer.Default.Equals(registered, type))
+                        {
+                            // A registration that generates only the fast serialization path has no metadata to deserialize with.
+                            if (attribute.NamedArguments.Any(a => a.Key == "GenerationMode" && a.Value.Value is int mode && mode > 1))
+                            {
+                                return null;
+                            }
+
+                            return Plan(context, attribute, name, newRegistrationNeedsName: false);
+                        }
+
+                        names.Add(name);
+                    }
+                }
+
+                var propertyName = UniqueName(type, names);
+                return Plan(context, null, propertyName, propertyName != GeneratedMetadata.GeneratedPropertyName(type));
+            }
+
+            // Options already bound to a context that no longer qualifies: no second context.
+            if (boundContext is not null)
+            {
+                return null;
+            }
+
+            // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
+            var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
+            return Plan(null, null, scaffoldName, scaffoldName != GeneratedMetadata.GeneratedPropertyName(type));
+        }
+    }
+
+    /// <summary>
+    /// The name of the <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call)
+    /// parameter of the overload that has the same parameters as <paramref name="method"/> with that one in place of
+    /// the options; null when there is none.
+    /// </summary>
+    private static string? MetadataOverloadParameter(IMethodSymbol method, int optionsOrdinal, bool passContext, JsonSymbols symbols)
+    {
+        var original = method.OriginalDefinition;
+        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
+        {
+            if (candidate.Arity != original.Arity || candidate.Parameters.Length != original.Parameters.Length)
+            {
+                continue;
+            }
+
+            var matches = true;
+            for (var i = 0; i < candidate.Parameters.Length && matches; i++)
+            {
+                var parameterType = candidate.Parameters[i].Type;
+                matches = i == optionsOrdinal
+                    ? passContext
+                        ? SymbolEqualityComparer.Default.Equals(parameterType, symbols.JsonSerializerContext)
+                        : parameterType is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo)
+                    : candidate.Parameters[i].RefKind == original.Parameters[i].RefKind
+                      && parameterType.ToDisplayString() == original.Parameters[i].Type.ToDisplayString();
+            }
+
+            if (matches)
+            {
+                return candidate.Parameters[optionsOrdinal].Name;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// Types the generator would not name as the fix needs: two reachable types with the same property name (the
+    /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
+    /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
+    /// </summary>
+    private static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
+    {
+        var names = new Dictionary<string, ITypeSymbol>();
+        foreach (var type in reachable)
+        {
+            var name = GeneratedMetadata.GeneratedPropertyName(type);
+            if (names.TryGetValue(name, out var other) && !SymbolEqualityComparer.Default.Equals(other, type)
+                || !SymbolEqualityComparer.Default.Equals(type, root) && ReservedNames.Contains(name))
+            {
+                return true;
+            }
+
+            names[name] = type;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether the context's generated properties leave room for the types the root reaches: a property that the
+    /// generator already wrote for another type under one of their names would shadow them.
+    /// </summary>
+    private static bool CanHold(INamedTypeSymbol context, ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable, JsonSymbols symbols)
+    {
+        foreach (var type in reachable)
+        {
+            if (SymbolEqualityComparer.Default.Equals(type, root))
+            {
+                continue;
+            }
+
+            foreach (var member in context.GetMembers(GeneratedMetadata.GeneratedPropertyName(type)))
+            {
+                if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } propertyType }
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.BaseType, symbols.JsonTypeInfo)
+                    || !SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Partial contexts written in this project, with default generation options, that the calling code can use and
+    /// whose generated properties can expose the type; the one that already registers the type first.
+    /// </summary>
+    private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
+    {
+        var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
+        foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
+        {
+            if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
+                || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
+                || WrittenParts(project, candidate) is not { Count: > 0 } parts
+                || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+                || !MirroredOptions.Matches(candidate, mirror, symbols)
+                || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
+                || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
+            {
+                continue;
+            }
+
+            var registers = candidate.GetAttributes().Any(a => IsJsonSerializable(a, symbols) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is ITypeSymbol t && SymbolEqualityComparer.Default.Equals(t, type));
+            var first = WrittenParts(project, candidate)[0];
+            found.Add((candidate, registers, first.SyntaxTree.FilePath ?? "", first.Span.Start));
+        }
+
+        return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
+    }
+
+    /// <summary>The parts of a type in the project's own documents: not the source generator's output.</summary>
+    internal static List<SyntaxReference> WrittenParts(Project project, INamedTypeSymbol type)
+        => type.DeclaringSyntaxReferences
+            .Where(r => project.Solution.GetDocument(r.SyntaxTree) is { } document && document is not SourceGeneratedDocument && document.Project.Id == project.Id)
+            .OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start)
+            .ToList();
+
+    private static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
+        => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
+
+    private static bool IsEffectivelyPublic(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return IsEffectivelyPublic(array.ElementType);
+
+            case INamedTypeSymbol named:
+                for (var current = named; current is not null; current = current.ContainingType)
+                {
+                    if (current.DeclaredAccessibility != Accessibility.Public || current.TypeArguments.Any(a => !IsEffectivelyPublic(a)))
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>The generator's name, or on a clash the namespace-qualified one (<c>ShopOrder</c>), numbered if need be.</summary>
+    private static string UniqueName(ITypeSymbol type, HashSet<string> taken)
+    {
+        var name = GeneratedMetadata.GeneratedPropertyName(type);
+        if (!taken.Contains(name))
+        {
+            return name;
+        }
+
+        var qualified = new StringBuilder();
+        for (var ns = type.ContainingNamespace; ns is { IsGlobalNamespace: false }; ns = ns.ContainingNamespace)
+        {
+            qualified.Insert(0, ns.Name);
+        }
+
+        qualified.Append(name);
+        var candidate = qualified.ToString();
+        for (var i = 2; taken.Contains(candidate); i++)
+        {
+            candidate = qualified.ToString() + i;
+        }
+
+        return candidate;
+    }
+}

@@ -1,0 +1,17 @@
+global using System;
+global using System.Collections.Generic;
+global using System.Collections.Immutable;
+global using System.Linq;
+global using System.Threading;
+global using System.Threading.Tasks;
+global using JsonPerf.Analyzers;
+global using Microsoft.CodeAnalysis;
+global using Microsoft.CodeAnalysis.CodeActions;
+global using Microsoft.CodeAnalysis.CodeFixes;
+global using Microsoft.CodeAnalysis.CSharp;
+global using Microsoft.CodeAnalysis.CSharp.Syntax;
+global using Microsoft.CodeAnalysis.Editing;
+global using Microsoft.CodeAnalysis.FindSymbols;
+global using Microsoft.CodeAnalysis.Formatting;
+global using Microsoft.CodeAnalysis.Operations;
+global using Microsoft.CodeAnalysis.Simplification;

@@ -1,0 +1,103 @@
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>Adds a <c>using</c> directive where the file's conventions put it, unless it would make a name ambiguous.</summary>
+internal static class UsingDirectives
+{
+    public const string SerializationNamespace = "System.Text.Json.Serialization";
+
+    private static int CompareUsings(string left, string right)
+    {
+        static int Group(string name) => name == "System" || name.StartsWith("System.", System.StringComparison.Ordinal) ? 0 : 1;
+        var group = Group(left).CompareTo(Group(right));
+        return group != 0 ? group : string.CompareOrdinal(left, right);
+    }
+
+    public static string NewLine(SyntaxNode root)
+        => root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } newLine ? newLine : "\n";
+
+    /// <summary>
+    /// Adds <c>using System.Text.Json.Serialization;</c> unless the file has it, or it would make a name the code
+    /// already uses ambiguous (CS0104): Newtonsoft.Json also has <c>JsonIgnore</c>, <c>JsonConverter</c>,
+    /// <c>JsonConstructor</c>... Without it, the new names stay qualified.
+    /// </summary>
+    public static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root, Compilation compilation, INamedTypeSymbol? probe)
+    {
+        // The namespace of the type the new code names; its other public types are the names that could clash.
+        if (probe?.ContainingNamespace is not { } imported)
+        {
+            return root;
+        }
+
+        var namespaceName = imported.ToDisplayString();
+        if (root.Usings.Any(u => u.Alias is null && u.StaticKeyword.IsKind(SyntaxKind.None) && u.Name?.ToString() == namespaceName)
+            || root.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().Any(n => n.Usings.Any(u => u.Alias is null && u.Name?.ToString() == namespaceName))
+            || ImportsClashingNames(root, compilation, imported, namespaceName))
+        {
+            return root;
+        }
+
+        var directive = UsingDirective(ParseName(namespaceName)).WithAdditionalAnnotations(Formatter.Annotation);
+        // System directives first, then ordinal: the usual order (and dotnet_sort_system_directives_first's).
+        var usings = root.Usings;
+        var index = usings.Count;
+        for (var i = 0; i < usings.Count; i++)
+        {
+            if (usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && usings[i].Name is { } name
+                && CompareUsings(name.ToString(), namespaceName) > 0)
+            {
+                index = i;
+                break;
+            }
+        }
+
+        if (usings.Count == 0)
+        {
+            return root.WithUsings(SingletonList(directive.WithTrailingTrivia(EndOfLine(NewLine(root)), EndOfLine(NewLine(root)))));
+        }
+
+        return root.WithUsings(usings.Insert(index, directive.WithTrailingTrivia(usings[0].GetTrailingTrivia())));
+    }
+
+    /// <summary>Whether a namespace the file imports (or the project imports globally) has a type named like one of System.Text.Json.Serialization's.</summary>
+    private static bool ImportsClashingNames(CompilationUnitSyntax root, Compilation compilation, INamespaceSymbol serialization, string namespaceName)
+    {
+        var names = new HashSet<string>(serialization.GetTypeMembers().Where(t => t.DeclaredAccessibility == Accessibility.Public).Select(t => t.Name));
+        var imports = new List<UsingDirectiveSyntax>(root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>());
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetRoot() is CompilationUnitSyntax unit)
+            {
+                imports.AddRange(unit.Usings.Where(u => u.GlobalKeyword.IsKind(SyntaxKind.GlobalKeyword)));
+            }
+        }
+
+        foreach (var directive in imports)
+        {
+            if (directive.Alias is not null || !directive.StaticKeyword.IsKind(SyntaxKind.None) || directive.Name is null || directive.Name.ToString() == namespaceName)
+            {
+                continue;
+            }
+
+            if (GlobalNamespace(compilation, directive.Name.ToString()) is { } imported && imported.GetTypeMembers().Any(t => names.Contains(t.Name)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The namespace with this dotted name as the compilation sees it (source and references merged).</summary>
+    private static INamespaceSymbol? GlobalNamespace(Compilation compilation, string dotted)
+    {
+        INamespaceSymbol? current = compilation.GlobalNamespace;
+        foreach (var part in dotted.Replace("global::", "").Split('.'))
+        {
+            current = current?.GetNamespaceMembers().FirstOrDefault(n => n.Name == part);
+        }
+
+        return current;
+    }
+}
