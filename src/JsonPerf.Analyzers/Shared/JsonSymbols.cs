@@ -26,6 +26,10 @@ internal sealed class JsonSymbols
         ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
         JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
         JsonTypeInfo = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.Metadata.JsonTypeInfo");
+        JsonDocument = compilation.GetTypeByMetadataName("System.Text.Json.JsonDocument");
+        JsonElement = compilation.GetTypeByMetadataName("System.Text.Json.JsonElement");
+        JsonProperty = compilation.GetTypeByMetadataName("System.Text.Json.JsonProperty");
+        Console = compilation.GetTypeByMetadataName("System.Console");
 
         _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         AddIfPresent(JsonSerializer);
@@ -51,6 +55,10 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? ExpressionOfT { get; }
     public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
     public INamedTypeSymbol? JsonTypeInfo { get; }
+    public INamedTypeSymbol? JsonDocument { get; }
+    public INamedTypeSymbol? JsonElement { get; }
+    public INamedTypeSymbol? JsonProperty { get; }
+    public INamedTypeSymbol? Console { get; }
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
     public bool IsInsideExpressionTree(IOperation operation)
