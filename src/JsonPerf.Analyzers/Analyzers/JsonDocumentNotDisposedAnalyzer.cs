@@ -27,6 +27,12 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
     /// <summary><c>JsonDocument.Parse(x).RootElement</c> where <c>JsonElement.Parse(x)</c> exists (.NET 10+).</summary>
     public const string FixElementParse = "ElementParse";
 
+    /// <summary>
+    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement, where JsonElement.Parse does not exist:
+    /// <c>using var document = JsonDocument.Parse(x);</c> before it and <c>document.RootElement.Clone()</c> in it.
+    /// </summary>
+    public const string FixUsingClone = "UsingClone";
+
     /// <summary><c>JsonSerializer.SerializeToDocument(v, o).RootElement</c>: <c>JsonSerializer.SerializeToElement(v, o)</c>.</summary>
     public const string FixSerializeToElement = "SerializeToElement";
 
@@ -158,6 +164,10 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                     {
                         fix = FixSerializeToElement;
                     }
+                    else if (method.Name == "Parse" && StartsStatement(invocation.Syntax))
+                    {
+                        fix = FixUsingClone;
+                    }
                 }
 
                 return true;
@@ -194,6 +204,51 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                 // Returned, stored, passed on, used as a using resource, or a shape we do not follow.
                 return false;
         }
+    }
+
+    /// <summary>
+    /// True when the call is the first thing its statement evaluates (the receiver at the start of a member-access
+    /// chain of a return, an expression statement or a single local's initializer, in a block, C# 8+): the document
+    /// can then be declared just before the statement without moving any other evaluation.
+    /// </summary>
+    private static bool StartsStatement(SyntaxNode call)
+    {
+        if (call.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 })
+        {
+            return false;
+        }
+
+        var current = call;
+        while (current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
+               || current.Parent is InvocationExpressionSyntax invocation && invocation.Expression == current
+               || current.Parent is ElementAccessExpressionSyntax element && element.Expression == current)
+        {
+            current = current.Parent;
+        }
+
+        var statement = current.Parent switch
+        {
+            ReturnStatementSyntax r => r,
+            ExpressionStatementSyntax e => e,
+            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax local } } }
+                when local.UsingKeyword.IsKind(SyntaxKind.None) && !local.IsConst => local,
+            _ => (StatementSyntax?)null,
+        };
+
+        if (statement?.Parent is not BlockSyntax block)
+        {
+            return false;
+        }
+
+        foreach (var node in block.DescendantNodes())
+        {
+            if (node is LabeledStatementSyntax)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>string or byte[]: inputs <c>JsonElement.Parse</c> takes as they are (string, ReadOnlySpan&lt;byte&gt;).</summary>

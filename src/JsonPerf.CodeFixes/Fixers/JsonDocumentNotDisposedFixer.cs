@@ -65,8 +65,13 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         INamedTypeSymbol? expectedType;
         if (callee.Name.Identifier.ValueText == "Parse")
         {
-            replacement = ElementParse(callee, invocation, model, element);
+            replacement = ElementParseExists(element) ? ElementParse(callee, invocation, model, element) : null;
             expectedType = element;
+            if (replacement is null || !BindsTo(model, replaced, replacement, expectedType))
+            {
+                // No JsonElement.Parse for this input or target framework.
+                return UsingClone(document, root, invocation, rootElement);
+            }
         }
         else
         {
@@ -83,6 +88,67 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         }
 
         return document.WithSyntaxRoot(root.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced)));
+    }
+
+    private static bool ElementParseExists(INamedTypeSymbol element)
+    {
+        foreach (var member in element.GetMembers("Parse"))
+        {
+            if (member is IMethodSymbol { IsStatic: true, Parameters.Length: 2 } method && method.Parameters[0].Type.SpecialType == SpecialType.System_String)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Before .NET 10: <c>using var document = JsonDocument.Parse(x);</c> before the statement (which the analyzer
+    /// checked starts with the call), and <c>document.RootElement.Clone()</c> in its place: the clone owns its memory,
+    /// so it stays valid whatever the statement does with it, after the document is disposed.
+    /// </summary>
+    private static Document? UsingClone(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, MemberAccessExpressionSyntax rootElement)
+    {
+        var statement = invocation.FirstAncestorOrSelf<StatementSyntax>();
+        if (statement?.Parent is not BlockSyntax block || statement.FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { } member)
+        {
+            return null;
+        }
+
+        // A name no identifier of the member uses, so it clashes with nothing in any scope.
+        var used = new System.Collections.Generic.HashSet<string>();
+        foreach (var token in member.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken))
+            {
+                used.Add(token.ValueText);
+            }
+        }
+
+        var name = "document";
+        for (var n = 2; used.Contains(name); n++)
+        {
+            name = "document" + n;
+        }
+
+        var indentation = statement.GetLeadingTrivia();
+        var lastLine = indentation.Count > 0 && indentation[indentation.Count - 1].IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(indentation[indentation.Count - 1]) : TriviaList();
+        var endOfLine = statement.GetTrailingTrivia() is { Count: > 0 } trailing && trailing[trailing.Count - 1].IsKind(SyntaxKind.EndOfLineTrivia) ? trailing[trailing.Count - 1] : CarriageReturnLineFeed;
+        var declaration = LocalDeclarationStatement(
+                VariableDeclaration(IdentifierName(Identifier(TriviaList(), SyntaxKind.VarKeyword, "var", "var", TriviaList(Space))))
+                    .AddVariables(VariableDeclarator(Identifier(TriviaList(), name, TriviaList(Space)))
+                        .WithInitializer(EqualsValueClause(Token(TriviaList(), SyntaxKind.EqualsToken, TriviaList(Space)), invocation.WithoutTrivia()))))
+            .WithUsingKeyword(Token(indentation, SyntaxKind.UsingKeyword, TriviaList(Space)))
+            .WithSemicolonToken(Token(TriviaList(), SyntaxKind.SemicolonToken, TriviaList(endOfLine)));
+
+        var clone = InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression,
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), rootElement.Name.WithoutTrivia()),
+            IdentifierName("Clone"))).WithTriviaFrom(rootElement);
+        var rewritten = statement.ReplaceNode(rootElement, clone).WithLeadingTrivia(lastLine);
+        var index = block.Statements.IndexOf(statement);
+        var statements = block.Statements.RemoveAt(index).InsertRange(index, new StatementSyntax[] { declaration, rewritten });
+        return document.WithSyntaxRoot(root.ReplaceNode(block, block.WithStatements(statements)));
     }
 
     private static SyntaxNode WalkUp(SyntaxNode node)

@@ -33,7 +33,9 @@ public partial class FixTests
                 Console.WriteLine(Id(json));
                 Console.WriteLine(Describe(json));
                 var root = Root(json);
+                var firstTag = JsonDocument.Parse(json).RootElement.GetProperty("tags")[0];
                 GC.Collect();
+                Console.WriteLine(firstTag.GetString());
                 Console.WriteLine(root.GetProperty("name").GetString() + " " + root.GetRawText());
                 Console.WriteLine(Loose("[1,2,/* c */ 3,]").GetArrayLength());
                 Console.WriteLine(FromBytes(Encoding.UTF8.GetBytes(json)));
@@ -117,6 +119,7 @@ public partial class FixTests
         Assert.Contains("using var doc = JsonDocument.Parse(json);", fixedProgram);
         Assert.Contains("JsonSerializer.SerializeToElement(value)", fixedProgram);
         Assert.Equal(net == 10, fixedProgram.Contains("=> JsonElement.Parse(json);"));
+        Assert.Contains(net == 10 ? "var firstTag = JsonElement.Parse(json).GetProperty(\"tags\")[0];" : "using var document = JsonDocument.Parse(json);\n        var firstTag = document.RootElement.Clone().GetProperty(\"tags\")[0];", fixedProgram);
 
         var (solution, document) = FixRunner.CreateProject(fixedProgram, OutputKind.ConsoleApplication, references);
         var remaining = (await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, analyzer)).Where(d => d.Id == Rules.JsonDocumentNotDisposedId).ToList();

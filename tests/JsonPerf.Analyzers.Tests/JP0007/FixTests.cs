@@ -120,7 +120,8 @@ public partial class FixTests
     [InlineData("public IEnumerable<JsonElement> H(string s) { var d = {|JP0007:JsonDocument.Parse(s)|}; foreach (var e in d.RootElement.EnumerateArray()) { yield return e; } }")]
     [InlineData("public int I(string s) { var d = {|JP0007:JsonDocument.Parse(s)|}; return d.RootElement.EnumerateArray().Count(); }")]
     [InlineData("public void J(string s) { var d = {|JP0007:JsonDocument.Parse(s)|}; s_kept = d.RootElement; }")]
-    [InlineData("public void K(Stream s) { var id = {|JP0007:JsonDocument.Parse(s)|}.RootElement.GetProperty(\"id\"); Console.WriteLine(id); }")]
+    [InlineData("public void K(Stream s) { Console.WriteLine({|JP0007:JsonDocument.Parse(s)|}.RootElement.GetProperty(\"id\")); }")]
+    [InlineData("public JsonElement Q(Stream s) => {|JP0007:JsonDocument.Parse(s)|}.RootElement;")]
     [InlineData("public void L(string s) { {|JP0007:JsonDocument.Parse(s)|}; }")]
     [InlineData("public void N(string s) { JsonDocument d, e = null; d = {|JP0007:JsonDocument.Parse(s)|}; Console.WriteLine(d.RootElement); }")]
     [InlineData("public void O(string s, int n) { switch (n) { case 1: var d = {|JP0007:JsonDocument.Parse(s)|}; Console.WriteLine(d.RootElement); break; } }")]
@@ -142,6 +143,41 @@ public partial class FixTests
             """.Replace("MEMBER", member);
         return Verify.VerifyFixAsync(source, source);
     }
+
+    [Fact]
+    public Task Declares_the_document_before_the_statement_and_clones_the_element_where_JsonElement_Parse_does_not_exist()
+        => Verify.VerifyFixAsync("""
+            using System;
+            using System.IO;
+            using System.Text.Json;
+
+            public class C
+            {
+                public JsonElement M(Stream stream, string document)
+                {
+                    // the id
+                    var id = {|JP0007:JsonDocument.Parse(stream)|}.RootElement.GetProperty("id");
+                    Console.WriteLine(id);
+                    return {|JP0007:JsonDocument.Parse(document)|}.RootElement;
+                }
+            }
+            """, """
+            using System;
+            using System.IO;
+            using System.Text.Json;
+
+            public class C
+            {
+                public JsonElement M(Stream stream, string document)
+                {
+                    // the id
+                    using var document2 = JsonDocument.Parse(stream);
+                    var id = document2.RootElement.Clone().GetProperty("id");
+                    Console.WriteLine(id);
+                    return JsonElement.Parse(document);
+                }
+            }
+            """);
 
     [Fact]
     public Task Offers_no_using_fix_before_CSharp_8()
