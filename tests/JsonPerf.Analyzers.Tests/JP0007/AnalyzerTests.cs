@@ -23,7 +23,8 @@ public partial class AnalyzerTests
         "var doc = {|JP0007:JsonDocument.Parse(json)|}; using (var w = new Utf8JsonWriter(stream)) { doc.WriteTo(w); }",
         "Func<string, int> f = s => {|JP0007:JsonDocument.Parse(s)|}.RootElement.GetArrayLength();",
         "var kind = (flag ? {|JP0007:JsonDocument.Parse(json)|} : {|JP0007:JsonDocument.Parse(\"1\")|}).RootElement.ValueKind;",
-        "JsonDocument doc; doc = {|JP0007:JsonDocument.Parse(json)|}; Console.WriteLine(doc.RootElement);");
+        "JsonDocument doc; doc = {|JP0007:JsonDocument.Parse(json)|}; Console.WriteLine(doc.RootElement);",
+        "var id = {|JP0007:JsonDocument.Parse(stream)|}.RootElement.GetProperty(\"id\"); Console.WriteLine(id);");
 
     public static TheoryData<string, string> ReportedMembers() => Cases.WithLanguageVersions(
         "JsonElement Root(string s) => {|JP0007:JsonDocument.Parse(s)|}.RootElement;",
