@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[6];
+        var counts = new int[8];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -65,7 +65,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
         }
 
-        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}";
+        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}";
     }
 
     private static string Model(int i, Random random)
@@ -167,9 +167,52 @@ public static class ProjectGenerator
                     var keys = payload?.Keys.OrderBy(k => k).ToList() ?? new List<string>();
                     return string.Join(",", keys.Where(k => k.Length > {{random.Next(1, 5)}}));
                 }
-            }
+            {{Documents(i, counts)}}}
 
             """;
+    }
+
+    /// <summary>
+    /// JsonDocument shapes for JP0007, from a random of their own (seeded by the file) so that adding them left every
+    /// other count of the project unchanged: two in three handlers read a document, one in three of those leaks it.
+    /// </summary>
+    private static string Documents(int i, int[] counts)
+    {
+        var random = new Random(i * 7919 + 13);
+        var text = new StringBuilder();
+        var shapes = random.Next(0, 3);
+        for (var d = 0; d < shapes; d++)
+        {
+            switch (random.Next(6))
+            {
+                case 0:
+                    counts[6]++;
+                    text.Append($"\n    public static int DocumentId{d}(string json) => JsonDocument.Parse(json).RootElement.GetProperty(\"id\").GetInt32();\n");
+                    break;
+                case 1:
+                    counts[6]++;
+                    text.Append($"\n    public static string DocumentName{d}(string json)\n    {{\n        var doc = JsonDocument.Parse(json);\n        return doc.RootElement.GetProperty(\"name\").GetString();\n    }}\n");
+                    break;
+                case 2:
+                    counts[7]++;
+                    text.Append($"\n    public static string DocumentUsing{d}(string json)\n    {{\n        using var doc = JsonDocument.Parse(json);\n        return doc.RootElement.GetProperty(\"name\").GetString();\n    }}\n");
+                    break;
+                case 3:
+                    counts[7]++;
+                    text.Append($"\n    public static int DocumentStatement{d}(string json)\n    {{\n        using (var doc = JsonDocument.Parse(json))\n        {{\n            return doc.RootElement.GetArrayLength();\n        }}\n    }}\n");
+                    break;
+                case 4:
+                    counts[7]++;
+                    text.Append($"\n    public static JsonDocument DocumentLoad{d}(string json) => JsonDocument.Parse(json);\n");
+                    break;
+                default:
+                    counts[7]++;
+                    text.Append($"\n    public static async Task<bool> DocumentAsync{d}(Stream body)\n    {{\n        using var doc = await JsonDocument.ParseAsync(body);\n        return doc.RootElement.TryGetProperty(\"id\", out _);\n    }}\n");
+                    break;
+            }
+        }
+
+        return text.ToString();
     }
 
     private static string Utility(int i, Random random)

@@ -42,6 +42,11 @@ internal sealed class JsonSymbols
         HttpRequestJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpRequestJsonExtensions");
         AspNetJsonResult = Type(compilation, "Microsoft.AspNetCore.Mvc.JsonResult");
         AspNetController = Type(compilation, "Microsoft.AspNetCore.Mvc.Controller");
+        JsonDocument = Type(compilation, "System.Text.Json.JsonDocument");
+        JsonElement = Type(compilation, "System.Text.Json.JsonElement");
+        JsonProperty = Type(compilation, "System.Text.Json.JsonProperty");
+        JsonNode = Type(compilation, "System.Text.Json.Nodes.JsonNode");
+        Console = Type(compilation, "System.Console");
 
         foreach (var entryPoint in new[]
                  {
@@ -90,6 +95,11 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpRequestJsonExtensions { get; }
     public INamedTypeSymbol? AspNetJsonResult { get; }
     public INamedTypeSymbol? AspNetController { get; }
+    public INamedTypeSymbol? JsonDocument { get; }
+    public INamedTypeSymbol? JsonElement { get; }
+    public INamedTypeSymbol? JsonProperty { get; }
+    public INamedTypeSymbol? JsonNode { get; }
+    public INamedTypeSymbol? Console { get; }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

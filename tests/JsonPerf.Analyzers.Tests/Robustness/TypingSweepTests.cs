@@ -30,6 +30,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
         (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
         (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
+        (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
     };
 
     [Fact]
@@ -153,6 +154,19 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;
+
+        // JP0007's snippets come with the members they use; its program has every fixable shape.
+        foreach (var row in JP0007.AnalyzerTests.ReportedStatements().Concat(JP0007.AnalyzerTests.NotReportedStatements()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(JP0007.AnalyzerTests.InMethod((string)row[0]));
+        }
+
+        foreach (var row in JP0007.AnalyzerTests.ReportedMembers().Concat(JP0007.AnalyzerTests.NotReportedMembers()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(JP0007.AnalyzerTests.InClass((string)row[0]));
+        }
+
+        yield return JP0007.FixTests.Program;
     }
 
     private static string StripMarkup(string source)

@@ -1,0 +1,576 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0007: a <c>JsonDocument</c> from <c>JsonDocument.Parse</c>, <c>ParseAsync</c>, <c>ParseValue</c>,
+/// <c>TryParseValue</c> or <c>JsonSerializer.SerializeToDocument</c> that nothing disposes: used in place
+/// (<c>JsonDocument.Parse(s).RootElement</c>), discarded, or kept in a local that is only read through its
+/// members. Anything else the document flows into (a <c>using</c>, a <c>Dispose</c> call anywhere, a return, a
+/// field, an argument, a capture we cannot follow) counts as disposed or handed on, and is not reported.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
+{
+    /// <summary>Diagnostic property: which fix applies (<see cref="FixUsing"/> or <see cref="FixElementParse"/>); absent when none does.</summary>
+    public const string FixProperty = "Fix";
+
+    /// <summary>The document is a local used only inside its block: add <c>using</c> to its declaration.</summary>
+    public const string FixUsing = "Using";
+
+    /// <summary><c>JsonDocument.Parse(x).RootElement</c> where <c>JsonElement.Parse(x)</c> exists (.NET 10+).</summary>
+    public const string FixElementParse = "ElementParse";
+
+    /// <summary>
+    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement, where JsonElement.Parse does not exist:
+    /// <c>using var document = JsonDocument.Parse(x);</c> before it and <c>document.RootElement.Clone()</c> in it.
+    /// </summary>
+    public const string FixUsingClone = "UsingClone";
+
+    /// <summary><c>JsonSerializer.SerializeToDocument(v, o).RootElement</c>: <c>JsonSerializer.SerializeToElement(v, o)</c>.</summary>
+    public const string FixSerializeToElement = "SerializeToElement";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.JsonDocumentNotDisposed);
+
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+    {
+        if (symbols.JsonDocument is not { } document)
+        {
+            return;
+        }
+
+        var elementParse = HasElementParse(symbols.JsonElement);
+        var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, document, elementParse, serializeToElement), OperationKind.Invocation);
+    }
+
+    private static bool HasElementParse(INamedTypeSymbol? element)
+    {
+        if (element is null)
+        {
+            return false;
+        }
+
+        foreach (var member in element.GetMembers("Parse"))
+        {
+            if (member is IMethodSymbol { IsStatic: true, Parameters.Length: 2 } method && method.Parameters[0].Type.SpecialType == SpecialType.System_String)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        if (!method.IsStatic)
+        {
+            return;
+        }
+
+        var fromDocument = SymbolEqualityComparer.Default.Equals(method.ContainingType, document);
+        var fromSerializer = !fromDocument && method.Name == "SerializeToDocument" && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer);
+        if (!fromDocument && !fromSerializer)
+        {
+            return;
+        }
+
+        if (fromDocument && method.Name is not ("Parse" or "ParseAsync" or "ParseValue" or "TryParseValue"))
+        {
+            return;
+        }
+
+        if (symbols.IsInsideExpressionTree(invocation))
+        {
+            return;
+        }
+
+        string? fix = null;
+        if (method.Name == "TryParseValue")
+        {
+            if (!TryGetOutLocal(invocation, document, out var local) || !IsLocalLeaked(local, invocation.Root(), out _))
+            {
+                return;
+            }
+        }
+        else if (!IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix))
+        {
+            return;
+        }
+
+        var properties = fix is null ? ImmutableDictionary<string, string?>.Empty : ImmutableDictionary<string, string?>.Empty.Add(FixProperty, fix);
+        context.ReportDiagnostic(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name));
+    }
+
+    private static bool TryGetOutLocal(IInvocationOperation invocation, INamedTypeSymbol document, out ILocalSymbol local)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter is { RefKind: RefKind.Out } parameter && SymbolEqualityComparer.Default.Equals(parameter.Type, document))
+            {
+                var value = argument.Value is IDeclarationExpressionOperation declaration ? declaration.Expression : argument.Value;
+                if (value is ILocalReferenceOperation reference)
+                {
+                    local = reference.Local;
+                    return true;
+                }
+            }
+        }
+
+        local = null!;
+        return false;
+    }
+
+    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix)
+    {
+        fix = null;
+        IOperation value = invocation;
+        if (method.Name == "ParseAsync")
+        {
+            if (value.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == value)
+            {
+                value = configure;
+            }
+
+            if (value.Parent is not IAwaitOperation awaited)
+            {
+                // The task itself goes somewhere: whoever awaits it owns the document.
+                return false;
+            }
+
+            value = awaited;
+        }
+
+        var use = value.WalkUpValuePassThrough();
+        switch (use.Parent)
+        {
+            case IPropertyReferenceOperation property when property.Instance == use:
+                if (use == invocation && property.Property.Name == "RootElement")
+                {
+                    if (method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value))
+                    {
+                        fix = FixElementParse;
+                    }
+                    else if (method.Name == "SerializeToDocument" && serializeToElement)
+                    {
+                        fix = FixSerializeToElement;
+                    }
+                    else if (method.Name == "Parse" && StartsStatement(invocation.Syntax))
+                    {
+                        fix = FixUsingClone;
+                    }
+                }
+
+                return true;
+
+            case IInvocationOperation call when call.Instance == use:
+                return call.TargetMethod.Name != "Dispose";
+
+            case IConditionalAccessOperation access when access.Operation == use:
+                return access.WhenNotNull is not IInvocationOperation { TargetMethod.Name: "Dispose" };
+
+            case IExpressionStatementOperation:
+                return true;
+
+            case ISimpleAssignmentOperation assignment when assignment.Value == use && assignment.Target is IDiscardOperation:
+                return true;
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                if (IsUsingDeclaration(declarator.Syntax) || !IsLocalLeaked(declarator.Symbol, invocation.Root(), out var uses))
+                {
+                    return false;
+                }
+
+                if (use == value && CanAddUsing(declarator, symbols, uses))
+                {
+                    fix = FixUsing;
+                }
+
+                return true;
+
+            case ISimpleAssignmentOperation assignment when assignment.Value == use && assignment.Target is ILocalReferenceOperation target:
+                return IsLocalLeaked(target.Local, invocation.Root(), out _, target);
+
+            default:
+                // Returned, stored, passed on, used as a using resource, or a shape we do not follow.
+                return false;
+        }
+    }
+
+    /// <summary>
+    /// True when the call is the first thing its statement evaluates (the receiver at the start of a member-access
+    /// chain of a return, an expression statement or a single local's initializer, in a block, C# 8+): the document
+    /// can then be declared just before the statement without moving any other evaluation.
+    /// </summary>
+    private static bool StartsStatement(SyntaxNode call)
+    {
+        if (call.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 })
+        {
+            return false;
+        }
+
+        var current = call;
+        while (current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
+               || current.Parent is InvocationExpressionSyntax invocation && invocation.Expression == current
+               || current.Parent is ElementAccessExpressionSyntax element && element.Expression == current)
+        {
+            current = current.Parent;
+        }
+
+        var statement = current.Parent switch
+        {
+            ReturnStatementSyntax r => r,
+            ExpressionStatementSyntax e => e,
+            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax local } } }
+                when local.UsingKeyword.IsKind(SyntaxKind.None) && !local.IsConst => local,
+            _ => (StatementSyntax?)null,
+        };
+
+        if (statement?.Parent is not BlockSyntax block)
+        {
+            return false;
+        }
+
+        foreach (var node in block.DescendantNodes())
+        {
+            if (node is LabeledStatementSyntax)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>string or byte[]: inputs <c>JsonElement.Parse</c> takes as they are (string, ReadOnlySpan&lt;byte&gt;).</summary>
+    private static bool IsElementParseInput(IOperation argument)
+        => argument.WalkDownConversions().Type is { } type
+           && (type.SpecialType == SpecialType.System_String
+               || type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte });
+
+    private static bool IsUsingDeclaration(SyntaxNode declarator)
+        => declarator.Parent?.Parent switch
+        {
+            UsingStatementSyntax => true,
+            LocalDeclarationStatementSyntax statement => statement.UsingKeyword.IsKind(SyntaxKind.UsingKeyword),
+            _ => false,
+        };
+
+    /// <summary>
+    /// True when every read of the local is through one of its members other than Dispose (<c>doc.RootElement</c>,
+    /// <c>doc.WriteTo(w)</c>): nothing disposes it and nothing takes it over. Any other use (a using, Dispose,
+    /// <c>doc?.Dispose()</c>, return, assignment, argument, ref) is not followed: not reported.
+    /// </summary>
+    private static bool IsLocalLeaked(ILocalSymbol local, IOperation root, out List<IOperation> uses, IOperation? assignedHere = null)
+    {
+        uses = new List<IOperation>();
+        if (local.IsRef)
+        {
+            return false;
+        }
+
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
+            {
+                continue;
+            }
+
+            if ((reference.IsDeclaration && reference.Parent is IDeclarationExpressionOperation) || reference == assignedHere)
+            {
+                // The out var of TryParseValue, or the assignment of the document itself.
+                continue;
+            }
+
+            switch (reference.Parent)
+            {
+                case IPropertyReferenceOperation property when property.Instance == reference:
+                    uses.Add(reference);
+                    break;
+                case IInvocationOperation call when call.Instance == reference && call.TargetMethod.Name != "Dispose":
+                    uses.Add(reference);
+                    break;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// <c>using var</c> disposes the document at the end of the enclosing block. Offered when the language has
+    /// using declarations, the declaration is a single local of type JsonDocument in a block (or top-level
+    /// statements), the block has no labels (a goto must not jump over it), and every element read from the
+    /// document is consumed inside that block: read into strings or numbers, cloned, or kept in locals declared
+    /// after the document in the same block; never returned, stored, captured or passed to code we cannot see.
+    /// </summary>
+    private static bool CanAddUsing(IVariableDeclaratorOperation declarator, JsonSymbols symbols, List<IOperation> uses)
+    {
+        if (declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 }
+            || declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } declaration }
+            || declaration.Parent is not LocalDeclarationStatementSyntax { IsConst: false } statement
+            || !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument))
+        {
+            return false;
+        }
+
+        SyntaxNode scope;
+        switch (statement.Parent)
+        {
+            case BlockSyntax block:
+                scope = block;
+                break;
+            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit }:
+                scope = unit;
+                break;
+            default:
+                return false;
+        }
+
+        foreach (var node in scope.DescendantNodes())
+        {
+            if (node is LabeledStatementSyntax)
+            {
+                return false;
+            }
+        }
+
+        var function = declarator.EnclosingFunction();
+        var check = new ElementScopeCheck(symbols, declarator.Root(), function, statement.Span.End, scope.Span.End);
+        return check.StaysInScope(uses);
+    }
+
+    /// <summary>Follows the document's elements (and locals holding them) until they become plain values.</summary>
+    private sealed class ElementScopeCheck
+    {
+        private readonly JsonSymbols _symbols;
+        private readonly IOperation _root;
+        private readonly IOperation? _function;
+        private readonly int _scopeStart;
+        private readonly int _scopeEnd;
+        private readonly HashSet<ILocalSymbol> _locals = new(SymbolEqualityComparer.Default);
+        private readonly Queue<IOperation> _work = new();
+        private Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>? _references;
+
+        public ElementScopeCheck(JsonSymbols symbols, IOperation root, IOperation? function, int scopeStart, int scopeEnd)
+        {
+            _symbols = symbols;
+            _root = root;
+            _function = function;
+            _scopeStart = scopeStart;
+            _scopeEnd = scopeEnd;
+        }
+
+        public bool StaysInScope(List<IOperation> uses)
+        {
+            foreach (var use in uses)
+            {
+                _work.Enqueue(use);
+            }
+
+            while (_work.Count > 0)
+            {
+                var operation = _work.Dequeue();
+                if (operation.EnclosingFunction() != _function || !IsConsumedInPlace(operation))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        private bool IsConsumedInPlace(IOperation current)
+        {
+            while (current.Parent is { } parent)
+            {
+                switch (parent)
+                {
+                    case IConversionOperation or IParenthesizedOperation:
+                        current = parent;
+                        continue;
+
+                    case IPropertyReferenceOperation property when property.Instance == current:
+                        if (!IsElementType(property.Type))
+                        {
+                            return true;
+                        }
+
+                        current = parent;
+                        continue;
+
+                    case IInvocationOperation call when call.Instance == current:
+                        if (call.TargetMethod.Name == "Clone" && call.Arguments.Length == 0)
+                        {
+                            return true;
+                        }
+
+                        if (!TrackOutArguments(call))
+                        {
+                            return false;
+                        }
+
+                        if (!IsElementType(call.Type))
+                        {
+                            return true;
+                        }
+
+                        current = parent;
+                        continue;
+
+                    case IArgumentOperation argument:
+                        if (argument.Parameter is not { RefKind: RefKind.None } || argument.Parent is not IInvocationOperation callee || !ConsumesImmediately(callee.TargetMethod.ContainingType))
+                        {
+                            return false;
+                        }
+
+                        if (!IsElementType(callee.Type))
+                        {
+                            return true;
+                        }
+
+                        current = callee;
+                        continue;
+
+                    case IInterpolationOperation:
+                    case IExpressionStatementOperation:
+                        return true;
+
+                    case IBinaryOperation binary:
+                        return !IsElementType(binary.Type);
+
+                    case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                        return Track(declarator.Symbol);
+
+                    case ISimpleAssignmentOperation assignment when assignment.Value == current && assignment.Target is ILocalReferenceOperation target:
+                        return Track(target.Local);
+
+                    case ISimpleAssignmentOperation assignment when assignment.Target == current:
+                        // The local is overwritten, not read.
+                        return true;
+
+                    case IForEachLoopOperation loop when loop.Collection == current:
+                        foreach (var local in loop.Locals)
+                        {
+                            if (!Track(local))
+                            {
+                                return false;
+                            }
+                        }
+
+                        return true;
+
+                    default:
+                        return false;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary><c>el.TryGetProperty("x", out var value)</c>: the out local holds an element of the document too.</summary>
+        private bool TrackOutArguments(IInvocationOperation call)
+        {
+            foreach (var argument in call.Arguments)
+            {
+                if (argument.Parameter is { RefKind: RefKind.Out or RefKind.Ref })
+                {
+                    var value = argument.Value is IDeclarationExpressionOperation declaration ? declaration.Expression : argument.Value;
+                    if (value is not ILocalReferenceOperation reference || !Track(reference.Local))
+                    {
+                        return false;
+                    }
+                }
+            }
+
+            return true;
+        }
+
+        private bool Track(ILocalSymbol local)
+        {
+            if (!_locals.Add(local))
+            {
+                return true;
+            }
+
+            if (local.IsRef
+                || local.DeclaringSyntaxReferences.Length != 1
+                || local.DeclaringSyntaxReferences[0].Span is var span && (span.Start < _scopeStart || span.End > _scopeEnd))
+            {
+                return false;
+            }
+
+            if (_references is null)
+            {
+                _references = new Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>(SymbolEqualityComparer.Default);
+                foreach (var operation in _root.Descendants())
+                {
+                    if (operation is ILocalReferenceOperation reference)
+                    {
+                        if (!_references.TryGetValue(reference.Local, out var list))
+                        {
+                            _references[reference.Local] = list = new List<ILocalReferenceOperation>();
+                        }
+
+                        list.Add(reference);
+                    }
+                }
+            }
+
+            if (_references.TryGetValue(local, out var references))
+            {
+                foreach (var reference in references)
+                {
+                    if (!(reference.IsDeclaration && reference.Parent is IDeclarationExpressionOperation))
+                    {
+                        _work.Enqueue(reference);
+                    }
+                }
+            }
+
+            return true;
+        }
+
+        /// <summary>Types whose values point into the document's buffers.</summary>
+        private bool IsElementType(ITypeSymbol? type)
+        {
+            if (type is null)
+            {
+                return true;
+            }
+
+            if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+            {
+                type = nullable.TypeArguments[0];
+            }
+
+            return type.SpecialType == SpecialType.System_Object
+                   || type.TypeKind is TypeKind.Interface or TypeKind.TypeParameter or TypeKind.Array or TypeKind.Error
+                   || IsJsonType(type)
+                   || IsJsonType(type.ContainingType);
+        }
+
+        private bool IsJsonType(ITypeSymbol? type)
+            => type is not null
+               && (SymbolEqualityComparer.Default.Equals(type, _symbols.JsonElement)
+                   || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonProperty)
+                   || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonDocument));
+
+        /// <summary>Static methods that read an element and keep nothing: JsonElement's own, Console's and string's (they call ToString).</summary>
+        private bool ConsumesImmediately(INamedTypeSymbol? type)
+            => type is not null
+               && (IsJsonType(type)
+                   || type.SpecialType == SpecialType.System_String
+                   || SymbolEqualityComparer.Default.Equals(type, _symbols.Console));
+    }
+}
