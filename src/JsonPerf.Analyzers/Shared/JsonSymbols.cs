@@ -26,6 +26,9 @@ internal sealed class JsonSymbols
         ExpressionOfT = compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
         JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
         JsonTypeInfo = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.Metadata.JsonTypeInfo");
+        JsonElement = compilation.GetTypeByMetadataName("System.Text.Json.JsonElement");
+        JsonDocument = compilation.GetTypeByMetadataName("System.Text.Json.JsonDocument");
+        JsonNode = compilation.GetTypeByMetadataName("System.Text.Json.Nodes.JsonNode");
 
         _entryPointTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         AddIfPresent(JsonSerializer);
@@ -51,6 +54,9 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? ExpressionOfT { get; }
     public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
     public INamedTypeSymbol? JsonTypeInfo { get; }
+    public INamedTypeSymbol? JsonElement { get; }
+    public INamedTypeSymbol? JsonDocument { get; }
+    public INamedTypeSymbol? JsonNode { get; }
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>
     public bool IsInsideExpressionTree(IOperation operation)
