@@ -30,6 +30,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
         (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
         (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
+        (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
     };
 
     [Fact]
@@ -120,6 +121,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0001.AnalyzerTests.ReportedStatements(), JP0001.AnalyzerTests.NotReportedStatements(),
             JP0003.AnalyzerTests.ReportedStatements(), JP0003.AnalyzerTests.NotReportedStatements(),
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
+            JP0006.AnalyzerTests.ReportedStatements(), JP0006.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
         {
@@ -153,6 +155,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;
+        yield return JP0006.FixTests.Program;
     }
 
     private static string StripMarkup(string source)
