@@ -36,17 +36,18 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
     {
+        // Cheapest checks first: this runs for every invocation in the compilation.
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        if (!method.IsStatic || invocation.Arguments.Length == 0)
+        if (!method.IsStatic)
         {
             return;
         }
 
         var containingType = method.ContainingType;
-        if (SymbolEqualityComparer.Default.Equals(containingType, serializer))
+        if (method.Name == "Deserialize")
         {
-            if (method.Name == "Deserialize")
+            if (SymbolEqualityComparer.Default.Equals(containingType, serializer))
             {
                 AnalyzeDeserialize(context, symbols, invocation);
             }

@@ -29,6 +29,20 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixProperty);
 
+    /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
+    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        foreach (var trivia in site.DescendantTrivia())
+        {
+            if (site.Span.Contains(trivia.Span) && (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsDirective))
+            {
+                return Task.FromResult(false);
+            }
+        }
+
+        return Task.FromResult(true);
+    }
+
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
@@ -51,12 +65,35 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
                 when model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse", ContainingType.Name: var type }
                 && type.StartsWith("Json", StringComparison.Ordinal)
                 && RenameSerialize(serialize, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
-                => inner.WithExpression(renamed).WithTriviaFrom(outer),
+                => inner.WithExpression(renamed)
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
 
             _ => null,
         };
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
+    }
+
+    /// <summary>
+    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
+    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
+    /// </summary>
+    private static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
+    {
+        var kept = SyntaxTriviaList.Empty;
+        foreach (var item in outer.DescendantTrivia())
+        {
+            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
+                && outer.Span.Contains(item.Span)
+                && !inner.Span.Contains(item.Span)
+                && (item.SpanStart < inner.SpanStart) == before)
+            {
+                kept = kept.Add(item).Add(Space);
+            }
+        }
+
+        return kept;
     }
 
     private static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)

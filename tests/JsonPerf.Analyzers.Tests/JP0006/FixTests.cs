@@ -74,7 +74,7 @@ public partial class FixTests
                     using var d = {|JP0006:JsonDocument.Parse(JsonSerializer.Serialize((object)order, typeof(Order), context))|};
                     var e = {|JP0006:JsonElement.Parse(JsonSerializer.Serialize<Order>(order, s_options))|};
                     var f = {|JP0006:JsonElement.Parse(JsonSerializer.Serialize(order, (JsonTypeInfo)info))|};
-                    var g = {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(order))|};
+                    var g = {|JP0006:JsonNode.Parse(/* node */ JsonSerializer.Serialize(order))|};
                     var h = {|JP0006:JsonNode.Parse(JsonSerializer.Serialize((object)order, typeof(Order)))|};
                     var i = {|JP0006:JsonDocument.Parse(JsonSerializer.Serialize(order)/* trailing */)|}.RootElement;
                     return new object[] { e, f, g, h, i };
@@ -93,9 +93,9 @@ public partial class FixTests
                     using var d = JsonSerializer.SerializeToDocument((object)order, typeof(Order), context);
                     var e = JsonSerializer.SerializeToElement<Order>(order, s_options);
                     var f = JsonSerializer.SerializeToElement(order, (JsonTypeInfo)info);
-                    var g = JsonSerializer.SerializeToNode(order);
+                    var g = /* node */ JsonSerializer.SerializeToNode(order);
                     var h = JsonSerializer.SerializeToNode((object)order, typeof(Order));
-                    var i = JsonSerializer.SerializeToDocument(order).RootElement;
+                    var i = JsonSerializer.SerializeToDocument(order)/* trailing */ .RootElement;
                     return new object[] { e, f, g, h, i };
                 }
             }
@@ -120,6 +120,19 @@ public partial class FixTests
                 public object M(int[] x) => SerializeToDocument(x);
             }
             """);
+
+    [Fact]
+    public Task Offers_no_fix_where_a_line_comment_inside_the_call_would_be_lost()
+    {
+        var source = Header + """
+            public class C
+            {
+                public JsonDocument M(Order order) => {|JP0006:JsonDocument.Parse( // the order as a document
+                    JsonSerializer.Serialize(order))|};
+            }
+            """;
+        return Verify.VerifyFixAsync(source, source);
+    }
 
     [Fact]
     public Task Offers_no_fix_for_a_using_static_deserialize()
