@@ -47,7 +47,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var containingType = method.ContainingType;
         if (method.Name == "Deserialize")
         {
-            if (SymbolEqualityComparer.Default.Equals(containingType, serializer))
+            if (SymbolEqualityComparer.Default.Equals(containingType, serializer) && HasInvocationArgument(invocation.Syntax))
             {
                 AnalyzeDeserialize(context, symbols, invocation);
             }
@@ -55,10 +55,34 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         else if (method.Name == "Parse"
             && (SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonDocument)
                 || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonElement)
-                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode)))
+                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode))
+            && HasInvocationArgument(invocation.Syntax))
         {
             AnalyzeParse(context, symbols, serializer, invocation);
         }
+    }
+
+    /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call.</summary>
+    private static bool HasInvocationArgument(SyntaxNode syntax)
+    {
+        if (syntax is InvocationExpressionSyntax { ArgumentList: { } list })
+        {
+            foreach (var argument in list.Arguments)
+            {
+                var expression = argument.Expression;
+                while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax)
+                {
+                    expression = expression is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : ((CastExpressionSyntax)expression).Expression;
+                }
+
+                if (expression is InvocationExpressionSyntax)
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     /// <summary><c>JsonSerializer.Deserialize(element.GetRawText() | node.ToJsonString(...), ...)</c>, any overload taking a string.</summary>
