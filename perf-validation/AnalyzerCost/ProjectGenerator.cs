@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[8];
+        var counts = new int[9];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -65,7 +65,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
         }
 
-        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}";
+        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}";
     }
 
     private static string Model(int i, Random random)
@@ -88,6 +88,7 @@ public static class ProjectGenerator
         var text = new StringBuilder($$"""
             using System.Text.Encodings.Web;
             using System.Text.Json;
+            using System.Text.Json.Nodes;
             using System.Text.Json.Serialization;
             using System.Text.Unicode;
 
@@ -128,8 +129,26 @@ public static class ProjectGenerator
                     counts[5]++;
                     text.Append($"    public string Cached{m}({model} value) => JsonSerializer.Serialize(value, s_options);\n    public {model} Parse{m}(string json) => JsonSerializer.Deserialize<{model}>(json, s_options);\n");
                     break;
-                default:
-                    text.Append(PlainMethod(m, random));
+                case var draw:
+                    // JP0006's shapes take a slice of the plain methods; PlainMethod still draws, so every other count
+                    // stays what it was for the same seed.
+                    var plain = PlainMethod(m, random);
+                    if (draw < 53)
+                    {
+                        counts[8]++;
+                        text.Append(((i + m) % 4) switch
+                        {
+                            0 => $"    public {model} FromElement{m}(JsonElement e) => JsonSerializer.Deserialize<{model}>(e.GetRawText(), s_options);\n",
+                            1 => $"    public JsonDocument ToDocument{m}({model} value) => JsonDocument.Parse(JsonSerializer.Serialize(value, s_options));\n",
+                            2 => $"    public JsonNode ToNode{m}({model} value) => JsonNode.Parse(JsonSerializer.Serialize(value));\n",
+                            _ => $"    public JsonElement ToElement{m}({model} value) => JsonElement.Parse(JsonSerializer.Serialize(value, s_options));\n",
+                        });
+                    }
+                    else
+                    {
+                        text.Append(plain);
+                    }
+
                     break;
             }
         }

@@ -76,6 +76,22 @@ internal static class Rules
                      "native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
 
+    public const string ConvertWithoutTextId = "JP0006";
+
+    public static readonly DiagnosticDescriptor ConvertWithoutText = new(
+        ConvertWithoutTextId,
+        title: "Convert between JSON representations without a string",
+        messageFormat: "{0} goes through a UTF-16 string: the JSON is transcoded from and back to UTF-8 and held as text twice its UTF-8 size (on the large object heap above about 42 KB); call {1} instead",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "System.Text.Json reads and writes UTF-8. JsonSerializer.Serialize to a string, JsonElement.GetRawText() and " +
+                     "JsonNode.ToJsonString() transcode the JSON to a UTF-16 string, and parsing that string transcodes it back. " +
+                     "SerializeToDocument, SerializeToElement and SerializeToNode, and the Deserialize overloads that take a JsonElement " +
+                     "or a JsonNode, convert directly. Only conversions written inline are reported: a string that is also logged, " +
+                     "stored or returned is needed anyway.",
+        helpLinkUri: HelpLinkBase + ConvertWithoutTextId + ".md");
+
     public const string JsonDocumentNotDisposedId = "JP0007";
 
     public static readonly DiagnosticDescriptor JsonDocumentNotDisposed = new(

@@ -1,0 +1,325 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0006: a conversion between JSON representations written inline through a UTF-16 string:
+/// <c>JsonSerializer.Deserialize(element.GetRawText(), ...)</c>, <c>JsonSerializer.Deserialize(node.ToJsonString(...), ...)</c>,
+/// and <c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c>.
+/// Only inline conversions: a string held in a local may be used for something else too.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
+{
+    /// <summary>Diagnostic property: which conversion, one of the <c>Shape*</c> values; present only when the fix applies.</summary>
+    public const string FixProperty = "Fix";
+
+    /// <summary><c>Deserialize(element.GetRawText(), ...)</c>: the fix passes the element itself.</summary>
+    public const string FixPassElement = "PassElement";
+
+    /// <summary><c>X.Parse(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToX</c> with the same arguments.</summary>
+    public const string FixSerializeTo = "SerializeTo";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
+
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+    {
+        if (symbols.JsonSerializer is { } serializer)
+        {
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationKind.Invocation);
+        }
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
+    {
+        // Cheapest checks first: this runs for every invocation in the compilation.
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        if (!method.IsStatic)
+        {
+            return;
+        }
+
+        var containingType = method.ContainingType;
+        if (method.Name == "Deserialize")
+        {
+            if (SymbolEqualityComparer.Default.Equals(containingType, serializer) && HasInvocationArgument(invocation.Syntax))
+            {
+                AnalyzeDeserialize(context, symbols, invocation);
+            }
+        }
+        else if (method.Name == "Parse"
+            && (SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonDocument)
+                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonElement)
+                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode))
+            && HasInvocationArgument(invocation.Syntax))
+        {
+            AnalyzeParse(context, symbols, serializer, invocation);
+        }
+    }
+
+    /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call.</summary>
+    private static bool HasInvocationArgument(SyntaxNode syntax)
+    {
+        if (syntax is InvocationExpressionSyntax { ArgumentList: { } list })
+        {
+            foreach (var argument in list.Arguments)
+            {
+                var expression = argument.Expression;
+                while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax)
+                {
+                    expression = expression is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : ((CastExpressionSyntax)expression).Expression;
+                }
+
+                if (expression is InvocationExpressionSyntax)
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>JsonSerializer.Deserialize(element.GetRawText() | node.ToJsonString(...), ...)</c>, any overload taking a string.</summary>
+    private static void AnalyzeDeserialize(OperationAnalysisContext context, JsonSymbols symbols, IInvocationOperation deserialize)
+    {
+        if (FirstStringArgument(deserialize) is not IInvocationOperation { Instance: { } instance } toText
+            || symbols.IsInsideExpressionTree(deserialize))
+        {
+            return;
+        }
+
+        var textMethod = toText.TargetMethod;
+        if (textMethod.Name == "GetRawText" && textMethod.Parameters.Length == 0
+            && SymbolEqualityComparer.Default.Equals(textMethod.ContainingType, symbols.JsonElement))
+        {
+            // The JsonElement overloads are extension methods: 'using static' does not bring them in as plain calls.
+            var fixable = deserialize.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax }
+                && HasOverloadWithFirstParameter(deserialize.TargetMethod, symbols.JsonElement!)
+                && !HasNamedArgument(deserialize)
+                && RestHasNoSideEffects(deserialize);
+            Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? FixPassElement : null);
+        }
+        else if (textMethod.Name == "ToJsonString"
+            && SymbolEqualityComparer.Default.Equals(textMethod.ContainingType, symbols.JsonNode)
+            && instance.Type is not null)
+        {
+            // No fix: Deserialize(node) returns default for a null node where node.ToJsonString() throws, and
+            // writes the node with the deserialization options instead of ToJsonString's (see the rule's doc).
+            Report(context, deserialize, "JsonSerializer.Deserialize(node.ToJsonString())", "node.Deserialize(...)", fix: null);
+        }
+    }
+
+    /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c>.</summary>
+    private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
+    {
+        if (FirstStringArgument(parse) is not IInvocationOperation { TargetMethod: { Name: "Serialize", IsStatic: true } serializeMethod } serialize
+            || !SymbolEqualityComparer.Default.Equals(serializeMethod.ContainingType, serializer)
+            || serializeMethod.ReturnType.SpecialType != SpecialType.System_String
+            || symbols.IsInsideExpressionTree(parse))
+        {
+            return;
+        }
+
+        var target = parse.TargetMethod.ContainingType.Name; // JsonDocument, JsonElement or JsonNode
+        var replacement = "SerializeTo" + target.Substring("Json".Length);
+        var isNode = SymbolEqualityComparer.Default.Equals(parse.TargetMethod.ContainingType, symbols.JsonNode);
+
+        // Document and node options have no equivalent on SerializeToX (it parses with options derived from the
+        // serializer options), and SerializeToNode gives the nodes PropertyNameCaseInsensitive from the serializer
+        // options, which JsonNode.Parse does not: with explicit serializer options a node could match keys differently.
+        var fixable = AllButFirstAreDefaults(parse)
+            && !HasNamedArgument(serialize)
+            && HasSameSignature(serializeMethod, replacement)
+            && (!isNode || OnlyValueAndTypeArguments(serialize));
+
+        Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? FixSerializeTo : null);
+    }
+
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
+    {
+        var properties = fix is null
+            ? ImmutableDictionary<string, string?>.Empty
+            : ImmutableDictionary<string, string?>.Empty.Add(FixProperty, fix);
+        context.ReportDiagnostic(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead));
+    }
+
+    /// <summary>The value of the first argument when the method's first parameter is a <c>string</c>.</summary>
+    private static IOperation? FirstStringArgument(IInvocationOperation invocation)
+    {
+        var method = invocation.TargetMethod;
+        if (method.Parameters.Length == 0 || method.Parameters[0].Type.SpecialType != SpecialType.System_String)
+        {
+            return null;
+        }
+
+        foreach (var argument in invocation.Arguments)
+        {
+            if (SymbolEqualityComparer.Default.Equals(argument.Parameter, method.Parameters[0]))
+            {
+                return argument.Value.WalkDownConversions();
+            }
+        }
+
+        return null;
+    }
+
+    private static bool HasNamedArgument(IInvocationOperation invocation)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool AllButFirstAreDefaults(IInvocationOperation invocation)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal > 0 && argument.ArgumentKind != ArgumentKind.DefaultValue)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Serialize(value) or Serialize(value, type), every options, type-info or context parameter left out.</summary>
+    private static bool OnlyValueAndTypeArguments(IInvocationOperation serialize)
+    {
+        foreach (var argument in serialize.Arguments)
+        {
+            if (argument.ArgumentKind == ArgumentKind.DefaultValue || argument.Parameter is not { } parameter)
+            {
+                continue;
+            }
+
+            if (parameter.Ordinal > 0 && !(parameter.Type.Name == "Type" && parameter.Type.ContainingNamespace?.Name == "System"))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// The arguments after the text are evaluated after the text is made; passing the element instead evaluates them
+    /// before the conversion. Only references and constants, so that nothing observable moves.
+    /// </summary>
+    private static bool RestHasNoSideEffects(IInvocationOperation invocation)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal > 0 && argument.ArgumentKind != ArgumentKind.DefaultValue && !IsPlainRead(argument.Value))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsPlainRead(IOperation operation) => operation.WalkDownConversions() switch
+    {
+        ILiteralOperation or IDefaultValueOperation or ITypeOfOperation => true,
+        ILocalReferenceOperation or IParameterReferenceOperation => true,
+        IFieldReferenceOperation field => field.Instance is null || IsPlainRead(field.Instance),
+        IPropertyReferenceOperation { Arguments.Length: 0 } property => property.Instance is null || IsPlainRead(property.Instance),
+        IInstanceReferenceOperation => true,
+        _ => false,
+    };
+
+    /// <summary>An overload of the same method family whose first parameter is <paramref name="first"/> and the rest the same.</summary>
+    private static bool HasOverloadWithFirstParameter(IMethodSymbol method, INamedTypeSymbol first)
+    {
+        var original = method.OriginalDefinition;
+        foreach (var member in original.ContainingType.GetMembers(original.Name))
+        {
+            if (member is IMethodSymbol candidate
+                && candidate.Arity == original.Arity
+                && candidate.Parameters.Length == original.Parameters.Length
+                && SymbolEqualityComparer.Default.Equals(candidate.Parameters[0].Type, first)
+                && RestMatch(candidate, original, from: 1))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>JsonSerializer has <paramref name="name"/> with the same parameters (types and names) as <paramref name="method"/>.</summary>
+    private static bool HasSameSignature(IMethodSymbol method, string name)
+    {
+        var original = method.OriginalDefinition;
+        foreach (var member in original.ContainingType.GetMembers(name))
+        {
+            if (member is IMethodSymbol { IsStatic: true } candidate
+                && candidate.Arity == original.Arity
+                && candidate.Parameters.Length == original.Parameters.Length
+                && RestMatch(candidate, original, from: 0))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool RestMatch(IMethodSymbol candidate, IMethodSymbol original, int from)
+    {
+        for (var i = from; i < original.Parameters.Length; i++)
+        {
+            if (candidate.Parameters[i].Name != original.Parameters[i].Name
+                || candidate.Parameters[i].IsOptional != original.Parameters[i].IsOptional
+                || !SameType(candidate.Parameters[i].Type, original.Parameters[i].Type))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Equal types, where a method's type parameters are equal by position.</summary>
+    private static bool SameType(ITypeSymbol left, ITypeSymbol right)
+    {
+        if (left is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } l
+            && right is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } r)
+        {
+            return l.Ordinal == r.Ordinal;
+        }
+
+        if (left is INamedTypeSymbol { IsGenericType: true } ln && right is INamedTypeSymbol { IsGenericType: true } rn)
+        {
+            if (!SymbolEqualityComparer.Default.Equals(ln.OriginalDefinition, rn.OriginalDefinition))
+            {
+                return false;
+            }
+
+            for (var i = 0; i < ln.TypeArguments.Length; i++)
+            {
+                if (!SameType(ln.TypeArguments[i], rn.TypeArguments[i]))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        return SymbolEqualityComparer.Default.Equals(left, right);
+    }
+}

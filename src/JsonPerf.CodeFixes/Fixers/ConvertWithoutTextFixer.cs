@@ -1,0 +1,128 @@
+using System;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.ConvertWithoutTextAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0006 fix: "Convert without a string". <c>JsonSerializer.Deserialize&lt;T&gt;(element.GetRawText(), options)</c>
+/// becomes <c>JsonSerializer.Deserialize&lt;T&gt;(element, options)</c> (the JsonElement overload, written as a static
+/// call so no using is needed), and <c>JsonDocument.Parse(JsonSerializer.Serialize(x, options))</c> becomes
+/// <c>JsonSerializer.SerializeToDocument(x, options)</c> (likewise SerializeToElement, SerializeToNode). Everything
+/// else in the call, its trivia included, stays as written.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConvertWithoutTextFixer)), Shared]
+public sealed class ConvertWithoutTextFixer : JsonFixer
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.ConvertWithoutTextId);
+
+    protected override string Title => "Convert without a string";
+
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixProperty);
+
+    /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
+    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        foreach (var trivia in site.DescendantTrivia())
+        {
+            if (site.Span.Contains(trivia.Span) && (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsDirective))
+            {
+                return Task.FromResult(false);
+            }
+        }
+
+        return Task.FromResult(true);
+    }
+
+    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+        {
+            return null;
+        }
+
+        var first = arguments[0];
+        SyntaxNode? replacement = WalkDownParenthesesAndCasts(first.Expression) switch
+        {
+            // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
+            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
+                when inner.ArgumentList.Arguments.Count == 0
+                => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
+
+            // X.Parse(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToX(...)
+            InvocationExpressionSyntax { Expression: var serialize } inner
+                when model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse", ContainingType.Name: var type }
+                && type.StartsWith("Json", StringComparison.Ordinal)
+                && RenameSerialize(serialize, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
+                => inner.WithExpression(renamed)
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
+
+            _ => null,
+        };
+
+        return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
+    }
+
+    /// <summary>
+    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
+    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
+    /// </summary>
+    private static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
+    {
+        var kept = SyntaxTriviaList.Empty;
+        foreach (var item in outer.DescendantTrivia())
+        {
+            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
+                && outer.Span.Contains(item.Span)
+                && !inner.Span.Contains(item.Span)
+                && (item.SpanStart < inner.SpanStart) == before)
+            {
+                kept = kept.Add(item).Add(Space);
+            }
+        }
+
+        return kept;
+    }
+
+    private static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)
+    {
+        while (true)
+        {
+            switch (expression)
+            {
+                case ParenthesizedExpressionSyntax parenthesized:
+                    expression = parenthesized.Expression;
+                    break;
+                case CastExpressionSyntax cast:
+                    expression = cast.Expression;
+                    break;
+                default:
+                    return expression;
+            }
+        }
+    }
+
+    /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, with the name replaced.</summary>
+    private static ExpressionSyntax? RenameSerialize(ExpressionSyntax serialize, string name) => serialize switch
+    {
+        MemberAccessExpressionSyntax { Name: var simple } access when simple.Identifier.ValueText == "Serialize"
+            => access.WithName(Rename(simple, name)),
+        SimpleNameSyntax simple when simple.Identifier.ValueText == "Serialize" => Rename(simple, name),
+        _ => null,
+    };
+
+    private static SimpleNameSyntax Rename(SimpleNameSyntax simple, string name)
+        => simple.WithIdentifier(Identifier(simple.Identifier.LeadingTrivia, name, simple.Identifier.TrailingTrivia));
+}
