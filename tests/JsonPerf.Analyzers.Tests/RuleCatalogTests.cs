@@ -87,6 +87,18 @@ public class RuleCatalogTests
 
     [Theory]
     [MemberData(nameof(RuleIds))]
+    public void Package_readme_lists_the_rule_with_a_link_to_its_doc_and_its_severity(string id)
+    {
+        var descriptor = Descriptors().Single(d => d.Id == id);
+        var readme = File.ReadAllText(Path.Combine(RepositoryRoot, "src", "JsonPerf.Package", "README.md"));
+        var row = readme.Split('\n').SingleOrDefault(l => l.StartsWith($"| [{id}]({descriptor.HelpLinkUri}) | ", StringComparison.Ordinal));
+        Assert.NotNull(row);
+        var cells = row!.Trim().Trim('|').Split('|');
+        Assert.StartsWith(descriptor.DefaultSeverity.ToString(), cells[cells.Length - 1].Trim(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
     public void Release_tracking_lists_the_rule_with_its_category_and_severity(string id)
     {
         var descriptor = Descriptors().Single(d => d.Id == id);

@@ -280,31 +280,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             return false;
         }
 
-        var references = await SymbolFinder.FindReferencesAsync(property, document.Project.Solution, cancellationToken).ConfigureAwait(false);
-        foreach (var location in references.SelectMany(r => r.Locations))
+        return await References.AllAsync(property, document.Project.Solution, use =>
         {
-            var referenceModel = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-            var referenceRoot = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (referenceModel is null || referenceRoot is null || JsonSymbols.For(referenceModel.Compilation) is not { } symbols)
-            {
-                return false;
-            }
-
-            var node = referenceRoot.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
-            var read = referenceModel.GetOperation(node, cancellationToken);
+            var read = use.Model.GetOperation(use.Node, cancellationToken);
             while (read is not null and not IPropertyReferenceOperation)
             {
                 read = read.Parent;
             }
 
-            if (read is null || read.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
-                || !(SerializerEntryPoints.IsOptionsArgument(argument, symbols) || IsCopyConstructorArgument(argument, symbols)))
-            {
-                return false;
-            }
-        }
-
-        return true;
+            return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) || IsCopyConstructorArgument(argument, use.Symbols));
+        }, cancellationToken).ConfigureAwait(false);
     }
 
     private static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)

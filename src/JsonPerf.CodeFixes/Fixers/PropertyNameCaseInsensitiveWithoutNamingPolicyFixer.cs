@@ -150,22 +150,15 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
             return false;
         }
 
-        var references = await SymbolFinder.FindReferencesAsync(symbol, solution, cancellationToken).ConfigureAwait(false);
-        foreach (var location in references.SelectMany(r => r.Locations))
+        return await References.AllAsync(symbol, solution, use =>
         {
-            if (isContext && symbol.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == location.Location.SourceTree && d.Span.Contains(location.Location.SourceSpan)))
+            var location = use.Location.Location;
+            if (isContext && symbol.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == location.SourceTree && d.Span.Contains(location.SourceSpan)))
             {
-                continue;
+                return true;
             }
 
-            var model = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-            var root = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (model is null || root is null || JsonSymbols.For(model.Compilation) is not { } symbols)
-            {
-                return false;
-            }
-
-            SyntaxNode node = root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+            var node = use.Node;
             if (isContext)
             {
                 // MyContext.Default.Order handed to JsonSerializer.Deserialize(json, ...).
@@ -174,27 +167,17 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
                     node = access;
                 }
 
-                if (model.GetOperation(node, cancellationToken)?.WalkUpValuePassThrough().Parent is not IArgumentOperation { Parent: IInvocationOperation call }
-                    || !SerializerEntryPoints.IsReader(call, symbols))
-                {
-                    return false;
-                }
-
-                continue;
+                return use.Model.GetOperation(node, cancellationToken)?.WalkUpValuePassThrough().Parent is IArgumentOperation { Parent: IInvocationOperation call }
+                    && SerializerEntryPoints.IsReader(call, use.Symbols);
             }
 
-            var read = model.GetOperation(node, cancellationToken);
+            var read = use.Model.GetOperation(node, cancellationToken);
             while (read is not null and not (IFieldReferenceOperation or IPropertyReferenceOperation))
             {
                 read = read.Parent;
             }
 
-            if (read is null || !IsReadOrConfiguration(read, symbols))
-            {
-                return false;
-            }
-        }
-
-        return true;
+            return read is not null && IsReadOrConfiguration(read, use.Symbols);
+        }, cancellationToken).ConfigureAwait(false);
     }
 }

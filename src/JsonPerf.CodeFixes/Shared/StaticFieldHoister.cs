@@ -27,7 +27,7 @@ internal static class StaticFieldHoister
             return existing;
         }
 
-        var name = UniqueName(model, site.SpanStart, typeSymbol, ApplyConvention(typeSymbol, baseName));
+        var name = UniqueNames.Numbered(ApplyConvention(typeSymbol, baseName), candidate => IsFree(model, site.SpanStart, typeSymbol, candidate));
         var field = FieldDeclaration(
                 VariableDeclaration(
                     ((TypeSyntax)editor.Generator.TypeExpression(fieldType)).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
@@ -171,17 +171,6 @@ internal static class StaticFieldHoister
         }
 
         return pascal;
-    }
-
-    private static string UniqueName(SemanticModel model, int position, INamedTypeSymbol type, string name)
-    {
-        var candidate = name;
-        for (var i = 2; !IsFree(model, position, type, candidate); i++)
-        {
-            candidate = name + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
-        }
-
-        return candidate;
     }
 
     private static bool IsFree(SemanticModel model, int position, INamedTypeSymbol type, string name)

@@ -45,9 +45,6 @@ public static class Verifier<TAnalyzer, TFix>
             ReferenceAssemblies = new ReferenceAssemblies("net10.0");
             TestState.AdditionalReferences.AddRange(references ?? TestReferences.AspNet10);
             TestState.OutputKind = outputKind;
-
-            // JP0002 has a second descriptor (Warning, in trimmed apps): markup means the rule's first, default one.
-            MarkupOptions = MarkupOptions.UseFirstDescriptor;
         }
 
         protected override ParseOptions CreateParseOptions()

@@ -92,11 +92,7 @@ internal static class ContextEditing
         var namespaceName = container is null ? null : (model.GetDeclaredSymbol(container, cancellationToken) as INamespaceSymbol)?.ToDisplayString();
 
         var baseName = (plan.Mirror?.SourceName is { } source ? Identifier(TrimFieldPrefix(source)) : Identifier(calling.Project.AssemblyName)) + "JsonContext";
-        var name = baseName;
-        for (var i = 2; model.Compilation.GetSymbolsWithName(name, SymbolFilter.Type, cancellationToken).Any(); i++)
-        {
-            name = baseName + i;
-        }
+        var name = UniqueNames.Numbered(baseName, candidate => !model.Compilation.GetSymbolsWithName(candidate, SymbolFilter.Type, cancellationToken).Any());
 
         var typeOf = Registration(plan.Type, plan);
         typeOf = typeOf.ReplaceNodes(typeOf.DescendantNodes().OfType<TypeOfExpressionSyntax>(), (_, rewritten) => rewritten.WithType(rewritten.Type.WithAdditionalAnnotations(Simplifier.Annotation)));

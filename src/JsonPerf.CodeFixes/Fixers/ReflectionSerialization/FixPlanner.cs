@@ -307,12 +307,6 @@ internal static class FixPlanner
         }
 
         qualified.Append(name);
-        var candidate = qualified.ToString();
-        for (var i = 2; taken.Contains(candidate); i++)
-        {
-            candidate = qualified.ToString() + i;
-        }
-
-        return candidate;
+        return UniqueNames.Numbered(qualified.ToString(), candidate => !taken.Contains(candidate));
     }
 }

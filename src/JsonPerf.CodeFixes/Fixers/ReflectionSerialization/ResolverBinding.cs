@@ -84,30 +84,17 @@ internal static class ResolverBinding
         }
 
         // Every reference: an argument to a framework method (JsonSerializer, HttpClient's JSON extensions, Results.Json...).
-        foreach (var referenced in await SymbolFinder.FindReferencesAsync(member, project.Solution, cancellationToken).ConfigureAwait(false))
+        var onlyFrameworkArguments = await References.AllAsync(member, project.Solution, reference =>
         {
-            foreach (var location in referenced.Locations)
-            {
-                if (location.IsImplicit
-                    || await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-                    || await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } referenceModel)
-                {
-                    return null;
-                }
-
-                var node = root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
-                var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
-                if (use.Parent is not ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
-                    || callSite is not (InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax)
-                    || referenceModel.GetSymbolInfo(callSite, cancellationToken).Symbol is not IMethodSymbol target
-                    || !IsFrameworkNamespace(target.ContainingNamespace))
-                {
-                    return null;
-                }
-            }
-        }
-
-        return (true, bound);
+            var node = reference.Node;
+            var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
+            return !reference.Location.IsImplicit
+                && use.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
+                && callSite is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax
+                && reference.Model.GetSymbolInfo(callSite, cancellationToken).Symbol is IMethodSymbol target
+                && IsFrameworkNamespace(target.ContainingNamespace);
+        }, cancellationToken).ConfigureAwait(false);
+        return onlyFrameworkArguments ? (true, bound) : null;
     }
 
     private static bool IsFrameworkNamespace(INamespaceSymbol? ns)
