@@ -121,6 +121,9 @@ internal static class DiagnosticProperties
     /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
     public const string StaticOptions = "StaticOptions";
 
+    /// <summary>JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
+    public const string FixKind = "Fix";
+
     public static readonly ImmutableDictionary<string, string?> None = ImmutableDictionary<string, string?>.Empty;
 
     public static ImmutableDictionary<string, string?> With(string key) => None.Add(key, "true");

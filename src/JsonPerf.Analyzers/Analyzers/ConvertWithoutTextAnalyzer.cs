@@ -1,9 +1,3 @@
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -15,9 +9,6 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 {
-    /// <summary>Diagnostic property: which conversion, one of the <c>Shape*</c> values; present only when the fix applies.</summary>
-    public const string FixProperty = "Fix";
-
     /// <summary><c>Deserialize(element.GetRawText(), ...)</c>: the fix passes the element itself.</summary>
     public const string FixPassElement = "PassElement";
 
@@ -145,7 +136,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     {
         var properties = fix is null
             ? ImmutableDictionary<string, string?>.Empty
-            : ImmutableDictionary<string, string?>.Empty.Add(FixProperty, fix);
+            : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.FixKind, fix);
         context.ReportDiagnostic(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead));
     }
 

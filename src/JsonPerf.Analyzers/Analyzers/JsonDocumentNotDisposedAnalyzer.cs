@@ -1,11 +1,3 @@
-using System.Collections.Generic;
-using System.Collections.Immutable;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -18,9 +10,6 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 {
-    /// <summary>Diagnostic property: which fix applies (<see cref="FixUsing"/> or <see cref="FixElementParse"/>); absent when none does.</summary>
-    public const string FixProperty = "Fix";
-
     /// <summary>The document is a local used only inside its block: add <c>using</c> to its declaration.</summary>
     public const string FixUsing = "Using";
 
@@ -107,7 +96,7 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        var properties = fix is null ? ImmutableDictionary<string, string?>.Empty : ImmutableDictionary<string, string?>.Empty.Add(FixProperty, fix);
+        var properties = fix is null ? ImmutableDictionary<string, string?>.Empty : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.FixKind, fix);
         context.ReportDiagnostic(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name));
     }
 

@@ -1,4 +1,3 @@
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>What a JsonSerializerContext can describe (JP0002 reports only such types).</summary>

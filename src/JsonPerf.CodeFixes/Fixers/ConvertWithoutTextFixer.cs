@@ -1,13 +1,4 @@
-using System;
-using System.Collections.Immutable;
 using System.Composition;
-using System.Threading;
-using System.Threading.Tasks;
-using JsonPerf.Analyzers;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.ConvertWithoutTextAnalyzer;
 
@@ -27,7 +18,7 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     protected override string Title => "Convert without a string";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixProperty);
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)

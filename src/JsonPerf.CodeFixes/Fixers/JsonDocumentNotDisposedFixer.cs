@@ -1,12 +1,4 @@
-using System.Collections.Immutable;
 using System.Composition;
-using System.Threading;
-using System.Threading.Tasks;
-using JsonPerf.Analyzers;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.JsonDocumentNotDisposedAnalyzer;
 
@@ -26,7 +18,7 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
 
     protected override string Title => "Dispose the JsonDocument";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(Analyzer.FixProperty);
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
