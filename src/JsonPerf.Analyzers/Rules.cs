@@ -109,7 +109,7 @@ internal static class Rules
         helpLinkUri: HelpLinkBase + JsonDocumentNotDisposedId + ".md");
 }
 
-/// <summary>What an analyzer hands its fixer through <see cref="Diagnostic.Properties"/> (keys; the value is "true").</summary>
+/// <summary>What an analyzer hands its fixer through <see cref="Diagnostic.Properties"/> (keys; the value is "true" unless said).</summary>
 internal static class DiagnosticProperties
 {
     /// <summary>JP0001, JP0004: the fix can move the value (and folded statements) into a static readonly field.</summary>
@@ -126,5 +126,5 @@ internal static class DiagnosticProperties
 
     public static readonly ImmutableDictionary<string, string?> None = ImmutableDictionary<string, string?>.Empty;
 
-    public static ImmutableDictionary<string, string?> With(string key) => None.Add(key, "true");
+    public static ImmutableDictionary<string, string?> With(string key, string value = "true") => None.Add(key, value);
 }

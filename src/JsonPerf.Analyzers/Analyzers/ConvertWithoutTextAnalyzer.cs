@@ -127,16 +127,14 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var fixable = AllButFirstAreDefaults(parse)
             && !HasNamedArgument(serialize)
             && HasSameSignature(serializeMethod, replacement)
-            && (!isNode || OnlyValueAndTypeArguments(serialize));
+            && (!isNode || OnlyValueAndTypeArguments(serialize, symbols));
 
         Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? FixSerializeTo : null);
     }
 
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
     {
-        var properties = fix is null
-            ? ImmutableDictionary<string, string?>.Empty
-            : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.FixKind, fix);
+        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.ReportDiagnostic(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead));
     }
 
@@ -187,7 +185,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     }
 
     /// <summary>Serialize(value) or Serialize(value, type), every options, type-info or context parameter left out.</summary>
-    private static bool OnlyValueAndTypeArguments(IInvocationOperation serialize)
+    private static bool OnlyValueAndTypeArguments(IInvocationOperation serialize, JsonSymbols symbols)
     {
         foreach (var argument in serialize.Arguments)
         {
@@ -196,7 +194,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
                 continue;
             }
 
-            if (parameter.Ordinal > 0 && !(parameter.Type.Name == "Type" && parameter.Type.ContainingNamespace?.Name == "System"))
+            if (parameter.Ordinal > 0 && !SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.SystemType))
             {
                 return false;
             }
@@ -275,42 +273,12 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         {
             if (candidate.Parameters[i].Name != original.Parameters[i].Name
                 || candidate.Parameters[i].IsOptional != original.Parameters[i].IsOptional
-                || !SameType(candidate.Parameters[i].Type, original.Parameters[i].Type))
+                || !candidate.Parameters[i].Type.IsSameTypeAs(original.Parameters[i].Type))
             {
                 return false;
             }
         }
 
         return true;
-    }
-
-    /// <summary>Equal types, where a method's type parameters are equal by position.</summary>
-    private static bool SameType(ITypeSymbol left, ITypeSymbol right)
-    {
-        if (left is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } l
-            && right is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } r)
-        {
-            return l.Ordinal == r.Ordinal;
-        }
-
-        if (left is INamedTypeSymbol { IsGenericType: true } ln && right is INamedTypeSymbol { IsGenericType: true } rn)
-        {
-            if (!SymbolEqualityComparer.Default.Equals(ln.OriginalDefinition, rn.OriginalDefinition))
-            {
-                return false;
-            }
-
-            for (var i = 0; i < ln.TypeArguments.Length; i++)
-            {
-                if (!SameType(ln.TypeArguments[i], rn.TypeArguments[i]))
-                {
-                    return false;
-                }
-            }
-
-            return true;
-        }
-
-        return SymbolEqualityComparer.Default.Equals(left, right);
     }
 }

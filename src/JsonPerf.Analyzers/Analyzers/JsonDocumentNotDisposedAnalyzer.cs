@@ -96,7 +96,7 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        var properties = fix is null ? ImmutableDictionary<string, string?>.Empty : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticProperties.FixKind, fix);
+        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.ReportDiagnostic(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name));
     }
 

@@ -42,4 +42,34 @@ internal static class SymbolExtensions
 
         return false;
     }
+
+    /// <summary>Equal types, where two methods' type parameters are equal by position (for comparing overloads).</summary>
+    public static bool IsSameTypeAs(this ITypeSymbol left, ITypeSymbol right)
+    {
+        if (left is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } l
+            && right is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } r)
+        {
+            return l.Ordinal == r.Ordinal;
+        }
+
+        if (left is INamedTypeSymbol { IsGenericType: true } ln && right is INamedTypeSymbol { IsGenericType: true } rn)
+        {
+            if (!SymbolEqualityComparer.Default.Equals(ln.OriginalDefinition, rn.OriginalDefinition))
+            {
+                return false;
+            }
+
+            for (var i = 0; i < ln.TypeArguments.Length; i++)
+            {
+                if (!ln.TypeArguments[i].IsSameTypeAs(rn.TypeArguments[i]))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        return SymbolEqualityComparer.Default.Equals(left, right);
+    }
 }

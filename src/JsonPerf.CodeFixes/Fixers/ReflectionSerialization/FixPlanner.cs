@@ -168,7 +168,7 @@ internal static class FixPlanner
                         ? SymbolEqualityComparer.Default.Equals(parameterType, symbols.JsonSerializerContext)
                         : parameterType is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo)
                     : candidate.Parameters[i].RefKind == original.Parameters[i].RefKind
-                      && parameterType.ToDisplayString() == original.Parameters[i].Type.ToDisplayString();
+                      && parameterType.IsSameTypeAs(original.Parameters[i].Type);
             }
 
             if (matches)
