@@ -3,6 +3,9 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// What every rule does the same way: concurrent, no generated code, and nothing at all in a compilation that
 /// does not reference System.Text.Json; the symbols are resolved once per compilation and handed to the rule.
+/// A rule's analyzer runs alone (tests, and the rules a build skips by default: JP0002, JP0003) or inside
+/// <see cref="JsonPerfAnalyzer"/>, which hosts the rules that are on in every build and shares one callback per
+/// operation kind between them.
 /// </summary>
 public abstract class JsonAnalyzer : DiagnosticAnalyzer
 {
@@ -21,4 +24,7 @@ public abstract class JsonAnalyzer : DiagnosticAnalyzer
 
     /// <summary>Registers the rule's callbacks; called only when System.Text.Json is referenced.</summary>
     private protected abstract void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols);
+
+    /// <summary>Lets a host analyzer collect this rule's callbacks.</summary>
+    internal void RegisterIn(CompilationStartAnalysisContext host, JsonSymbols symbols) => OnCompilationStart(host, symbols);
 }

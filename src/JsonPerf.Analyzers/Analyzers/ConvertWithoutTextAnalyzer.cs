@@ -6,7 +6,7 @@ namespace JsonPerf.Analyzers;
 /// and <c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c>.
 /// Only inline conversions: a string held in a local may be used for something else too.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
+[System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 {
     /// <summary><c>Deserialize(element.GetRawText(), ...)</c>: the fix passes the element itself.</summary>

@@ -5,7 +5,7 @@ namespace JsonPerf.Analyzers;
 /// being cached: stored in a field, assigned with <c>??=</c>, or returned from a factory (a method, or a lambda
 /// handed to <c>Lazy&lt;T&gt;</c>, <c>GetOrAdd</c> and the like).
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
+[System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCall);

@@ -7,7 +7,7 @@ namespace JsonPerf.Analyzers;
 /// members. Anything else the document flows into (a <c>using</c>, a <c>Dispose</c> call anywhere, a return, a
 /// field, an argument, a capture we cannot follow) counts as disposed or handed on, and is not reported.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
+[System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 {
     /// <summary>The document is a local used only inside its block: add <c>using</c> to its declaration.</summary>

@@ -5,7 +5,7 @@ namespace JsonPerf.Analyzers;
 /// passed straight as the options argument, held in a local that is only configured and passed on, or returned
 /// by a property getter.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
+[System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
