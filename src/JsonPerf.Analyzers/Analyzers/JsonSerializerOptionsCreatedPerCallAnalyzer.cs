@@ -16,7 +16,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
     {
         var creation = (IObjectCreationOperation)context.Operation;
-        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol) || symbols.IsInsideExpressionTree(creation))
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken) || symbols.IsInsideExpressionTree(creation))
         {
             return;
         }
@@ -37,8 +37,21 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                 Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
                 break;
 
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted:
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
                 AnalyzeLocal(context, creation, declarator, symbols);
+                break;
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                // Through ?:, ?? or a switch, or a local assigned again later: the creation is replaced where it stands.
+                AnalyzeFlowIntoLocals(context, creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols);
+                break;
+
+            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use:
+                if (AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals)
+                {
+                    AnalyzeFlowIntoLocals(context, creation, locals, statement, symbols);
+                }
+
                 break;
 
             case IReturnOperation when use == converted
@@ -73,6 +86,11 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                 return;
             }
 
+            if (IsDiscarded(reference))
+            {
+                continue;
+            }
+
             if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && SerializerEntryPoints.IsOptionsArgument(argument, symbols))
             {
                 entryPointUses++;
@@ -100,6 +118,167 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
         Report(context, creation, fixable, costSources.ToArray());
+    }
+
+    /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
+    internal static bool IsWrittenAgain(IVariableDeclaratorOperation declarator)
+    {
+        foreach (var operation in declarator.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
+                && IsWrite(reference))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>_ = local;</c>: a read that goes nowhere.</summary>
+    private static bool IsDiscarded(ILocalReferenceOperation reference)
+        => reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference;
+
+    private static bool IsWrite(ILocalReferenceOperation reference)
+        => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
+           || reference.Parent is IDeconstructionAssignmentOperation
+           || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };
+
+    /// <summary>
+    /// The locals of <c>a = new(...)</c> or a chain <c>a = b = new(...)</c> (also as a declaration's initializer:
+    /// <c>var a = b = new(...)</c>), with the statement the chain is; empty when the value goes anywhere else.
+    /// </summary>
+    private static ImmutableArray<ILocalSymbol> AssignedLocals(ISimpleAssignmentOperation assignment, out IOperation? statement)
+    {
+        statement = null;
+        var locals = ImmutableArray.CreateBuilder<ILocalSymbol>();
+        IOperation current = assignment;
+        while (current is ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } link)
+        {
+            locals.Add(target.Local);
+            var outer = link.WalkUpConversions();
+            if (outer.Parent is ISimpleAssignmentOperation next && next.Value == outer)
+            {
+                current = next;
+                continue;
+            }
+
+            if (outer.Parent is IExpressionStatementOperation expressionStatement)
+            {
+                statement = expressionStatement;
+                return locals.ToImmutable();
+            }
+
+            if (outer.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
+            {
+                locals.Add(declarator.Symbol);
+                statement = declarator.Parent?.Parent;
+                return locals.ToImmutable();
+            }
+
+            break;
+        }
+
+        return ImmutableArray<ILocalSymbol>.Empty;
+    }
+
+    /// <summary>
+    /// A creation that reaches locals other than as the whole initializer of their declaration: through <c>?:</c>,
+    /// <c>??</c> or a switch expression, by assignment after the declaration (also in branches), or by a chained
+    /// assignment. Reported when each local is only passed to entry points (or discarded with <c>_ = local;</c>),
+    /// never captured, and the creation is not overwritten before any use. The fix replaces the creation where it
+    /// stands, so it is offered only when nothing configures the local (that would mutate the cached instance).
+    /// </summary>
+    private static void AnalyzeFlowIntoLocals(OperationAnalysisContext context, IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols)
+    {
+        if (IsCopyOfRuntimeOptions(creation, symbols))
+        {
+            return;
+        }
+
+        var function = creation.EnclosingFunction();
+        var root = creation.Root();
+        var configured = false;
+        var entryPointUses = 0;
+        foreach (var local in locals)
+        {
+            if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type))
+            {
+                return;
+            }
+
+            foreach (var operation in root.Descendants())
+            {
+                if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
+                {
+                    continue;
+                }
+
+                if (reference.EnclosingFunction() != function)
+                {
+                    return;
+                }
+
+                if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
+                {
+                    continue;
+                }
+
+                if (IsDiscarded(reference))
+                {
+                    continue;
+                }
+
+                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && SerializerEntryPoints.IsOptionsArgument(argument, symbols))
+                {
+                    entryPointUses++;
+                }
+                else if (OptionsConfiguration.ConfigurationStatement(reference) is not null)
+                {
+                    configured = true;
+                }
+                else
+                {
+                    return;
+                }
+            }
+        }
+
+        if (entryPointUses == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
+        {
+            return;
+        }
+
+        var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
+        Report(context, creation, fixable, creation);
+    }
+
+    /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
+    private static bool IsOverwrittenBeforeUse(IOperation? statement, ILocalSymbol local)
+    {
+        if (statement?.Parent is not IBlockOperation block)
+        {
+            return false;
+        }
+
+        var index = block.Operations.IndexOf(statement);
+        if (index < 0 || index + 1 >= block.Operations.Length
+            || block.Operations[index + 1] is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
+            || !SymbolEqualityComparer.Default.Equals(target.Local, local))
+        {
+            return false;
+        }
+
+        foreach (var operation in next.Value.DescendantsAndSelf())
+        {
+            if (operation is ILocalReferenceOperation read && SymbolEqualityComparer.Default.Equals(read.Local, local))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>

@@ -15,8 +15,12 @@ internal sealed class JsonSymbols
     private readonly HashSet<INamedTypeSymbol> _entryPointTypes = new(SymbolEqualityComparer.Default);
     private readonly HashSet<INamespaceSymbol> _serializerNamespaces = new(SymbolEqualityComparer.Default);
 
+    private readonly Compilation _compilation;
+    private StrongBox<IMethodSymbol?>? _entryPoint;
+
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
+        _compilation = compilation;
         JsonSerializerOptions = options;
         JsonSerializer = Type(compilation, "System.Text.Json.JsonSerializer");
         JsonSerializerDefaults = Type(compilation, "System.Text.Json.JsonSerializerDefaults");
@@ -47,6 +51,7 @@ internal sealed class JsonSymbols
         JsonProperty = Type(compilation, "System.Text.Json.JsonProperty");
         JsonNode = Type(compilation, "System.Text.Json.Nodes.JsonNode");
         Console = Type(compilation, "System.Console");
+        ModuleInitializerAttribute = Type(compilation, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
 
         foreach (var entryPoint in new[]
                  {
@@ -100,6 +105,28 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonProperty { get; }
     public INamedTypeSymbol? JsonNode { get; }
     public INamedTypeSymbol? Console { get; }
+    public INamedTypeSymbol? ModuleInitializerAttribute { get; }
+
+    /// <summary>
+    /// True for code the runtime calls once per process: the program's entry point (<c>Main</c>, or top-level
+    /// statements) and <c>[ModuleInitializer]</c> methods. Static constructors are not methods callers call.
+    /// </summary>
+    public bool RunsOncePerProcess(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (ModuleInitializerAttribute is not null && method.HasAttribute(ModuleInitializerAttribute))
+        {
+            return true;
+        }
+
+        if (!method.IsStatic || method.Name is not ("Main" or "<Main>$"))
+        {
+            return false;
+        }
+
+        // The compilation caches its entry point; asked only for methods that can be one.
+        _entryPoint ??= new StrongBox<IMethodSymbol?>(_compilation.GetEntryPoint(cancellationToken));
+        return SymbolEqualityComparer.Default.Equals(method, _entryPoint.Value);
+    }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

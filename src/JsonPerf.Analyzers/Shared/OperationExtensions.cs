@@ -3,8 +3,8 @@ namespace JsonPerf.Analyzers;
 internal static class OperationExtensions
 {
     /// <summary>
-    /// Walks up from a value through what passes it on unchanged: conversions (casts), parentheses and the
-    /// branches of <c>?:</c> and <c>??</c>. Returns the outermost such operation, whose parent consumes the value.
+    /// Walks up from a value through what passes it on unchanged: conversions (casts), parentheses, the
+    /// branches of <c>?:</c> and <c>??</c> and the arms of a switch expression. Returns the outermost such operation, whose parent consumes the value.
     /// </summary>
     public static IOperation WalkUpValuePassThrough(this IOperation operation)
     {
@@ -17,6 +17,8 @@ internal static class OperationExtensions
                 IParenthesizedOperation => true,
                 IConditionalOperation conditional => conditional.WhenTrue == current || conditional.WhenFalse == current,
                 ICoalesceOperation coalesce => coalesce.Value == current || coalesce.WhenNull == current,
+                ISwitchExpressionArmOperation arm => arm.Value == current,
+                ISwitchExpressionOperation switchExpression => switchExpression.Arms.Contains(current),
                 _ => false,
             };
 
@@ -84,17 +86,36 @@ internal static class OperationExtensions
     }
 
     /// <summary>
-    /// True when the operation runs every time its code is called, as opposed to once per type or per object:
-    /// anything inside a lambda or local function, and method, constructor and accessor bodies; not field,
-    /// property or parameter initializers, nor static constructors.
+    /// True when the operation runs every time its code is called, as opposed to once per process, per type or per
+    /// object: anything inside a lambda or local function, and method, constructor and accessor bodies; not field,
+    /// property or parameter initializers, nor static constructors; not the entry point (top-level statements,
+    /// <c>Main</c>) or a <c>[ModuleInitializer]</c> outside their loops, which run once per process.
     /// </summary>
-    public static bool RunsPerCall(this IOperation operation, ISymbol containingSymbol)
+    public static bool RunsPerCall(this IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         if (operation.EnclosingFunction() is not null)
         {
             return true;
         }
 
-        return containingSymbol is IMethodSymbol { MethodKind: not MethodKind.StaticConstructor };
+        if (containingSymbol is not IMethodSymbol { MethodKind: not MethodKind.StaticConstructor } method)
+        {
+            return false;
+        }
+
+        if (!symbols.RunsOncePerProcess(method, cancellationToken))
+        {
+            return true;
+        }
+
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is ILoopOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

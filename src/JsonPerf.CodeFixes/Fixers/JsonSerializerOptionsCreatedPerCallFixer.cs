@@ -43,7 +43,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (LocalDeclaratorOf(operation) is { } declarator)
+        if (LocalDeclaratorOf(operation) is { } declarator && !Analyzer.IsWrittenAgain(declarator))
         {
             if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {

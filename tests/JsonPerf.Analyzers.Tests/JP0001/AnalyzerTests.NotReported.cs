@@ -54,7 +54,16 @@ public partial class AnalyzerTests
         "var o = new JsonSerializerOptions(); o.Converters.Clear(); JsonSerializer.Serialize(order, o);",
         "var o = new JsonSerializerOptions(); o.MakeReadOnly(); JsonSerializer.Serialize(order, o);",
         "var o = new JsonSerializerOptions(); var alias = o; JsonSerializer.Serialize(order, alias);",
-        "JsonSerializerOptions o = null; o = new JsonSerializerOptions(); JsonSerializer.Serialize(order, o);",
+        // A creation overwritten before any use is a dead store, not a per-call cost.
+        "JsonSerializerOptions o; o = new JsonSerializerOptions(); o = s_shared; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o = new JsonSerializerOptions(); o = options; JsonSerializer.Serialize(order, o);",
+        // Flowing through ?:, ?? or an assignment into a local that escapes or is captured.
+        "var o = flag ? new JsonSerializerOptions() : null; _mutable = o; JsonSerializer.Serialize(order, o);",
+        "var o = options ?? new JsonSerializerOptions(); Configure(o); JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o; o = new JsonSerializerOptions(); Func<string> f = () => JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o1, o2; o1 = o2 = new JsonSerializerOptions(); JsonSerializer.Serialize(order, o1); _mutable = o2;",
+        "JsonSerializerOptions o; MySerialize(order, o = new JsonSerializerOptions()); JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o; o = new JsonSerializerOptions();",
         "var pair = Tuple.Create(new JsonSerializerOptions(), 1); JsonSerializer.Serialize(order, pair.Item1);",
         "var cache = new Dictionary<int, JsonSerializerOptions>(); if (!cache.TryGetValue(1, out var o)) { cache[1] = new JsonSerializerOptions(); }",
         "var lazy = new Lazy<JsonSerializerOptions>(() => new JsonSerializerOptions { WriteIndented = true }, true); JsonSerializer.Serialize(order, lazy.Value);",

@@ -44,6 +44,19 @@ public partial class AnalyzerTests
         "var o = {|JP0001:new JsonSerializerOptions()|}; Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; if (flag) { o.WriteIndented = true; } JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, flag ? o : s_shared);",
+        // Locals reached through ?: (also nested) and ??, assigned after their declaration (also in both branches
+        // of an if, or after a null initializer), by a chained assignment, or read by a discard.
+        "var o = flag ? {|JP0001:new JsonSerializerOptions { WriteIndented = true }|} : null; JsonSerializer.Serialize(order, o);",
+        "var o = flag ? (json == null ? {|JP0001:new JsonSerializerOptions()|} : s_shared) : {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}; JsonSerializer.Serialize(order, o);",
+        "var o = options ?? {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o; o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o; if (flag) { o = {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}; } else { o = {|JP0001:new JsonSerializerOptions()|}; } JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o = null; o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o; o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = true; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o1, o2; o1 = o2 = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o1);",
+        "JsonSerializerOptions o1; var o2 = o1 = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o2); JsonSerializer.Serialize(order, o1);",
+        "var o = {|JP0001:new JsonSerializerOptions()|}; _ = o; JsonSerializer.Serialize(order, o);",
+        "var o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, o); o = s_shared; JsonSerializer.Serialize(order, o);",
         // System.Net.Http.Json.
         "await client.GetFromJsonAsync<Order>(\"u\", {|JP0001:new JsonSerializerOptions()|});",
         "await client.PostAsJsonAsync(\"u\", order, {|JP0001:new JsonSerializerOptions()|});",
@@ -71,6 +84,8 @@ public partial class AnalyzerTests
         "new MyContext({|JP0001:new(JsonSerializerDefaults.Web)|});",
         "JsonSerializerOptions o = {|JP0001:new()|}; JsonSerializer.Serialize(order, o);",
         "static string Local(Order x) => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});",
+        "var o = json.Length switch { 0 => {|JP0001:new JsonSerializerOptions()|}, 1 => s_shared, _ => {|JP0001:new JsonSerializerOptions { WriteIndented = true }|} }; JsonSerializer.Serialize(order, o);",
+        "JsonSerializerOptions o = flag ? {|JP0001:new()|} : null; JsonSerializer.Serialize(order, o);",
     };
 
     [Theory]
@@ -89,14 +104,66 @@ public partial class AnalyzerTests
         => Verify.VerifyAnalyzerAsync(Snippets.InMethod(snippet));
 
     [Fact]
-    public Task Reports_in_top_level_statements_and_minimal_api_style_handlers()
+    public Task Top_level_statements_run_once_outside_their_loops_lambdas_and_local_functions()
         => Verify.VerifyAnalyzerAsync(
             Snippets.Usings + """
-            Console.WriteLine(JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}));
+            Console.WriteLine(JsonSerializer.Serialize(1, new JsonSerializerOptions { WriteIndented = true }));
+            var once = new JsonSerializerOptions { WriteIndented = true };
+            Console.WriteLine(JsonSerializer.Serialize(2, once));
+            for (var i = 0; i < 2; i++)
+            {
+                Console.WriteLine(JsonSerializer.Serialize(i, {|JP0001:new JsonSerializerOptions()|}));
+            }
+
             Func<int, string> handler = x => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
             Console.WriteLine(handler(2));
+            Console.WriteLine(Local(3));
+
+            string Local(int x) => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
             """,
             outputKind: OutputKind.ConsoleApplication);
+
+    [Fact]
+    public Task The_entry_point_and_module_initializers_run_once_outside_their_loops_other_methods_per_call()
+        => Verify.VerifyAnalyzerAsync(
+            Snippets.Usings + """
+            using System.Runtime.CompilerServices;
+
+            public static class Program
+            {
+                public static void Main(string[] args)
+                {
+                    Console.WriteLine(JsonSerializer.Serialize(1, new JsonSerializerOptions { WriteIndented = true }));
+                    foreach (var arg in args)
+                    {
+                        Console.WriteLine(JsonSerializer.Serialize(arg, {|JP0001:new JsonSerializerOptions()|}));
+                    }
+
+                    Console.WriteLine(Helper(2));
+                }
+
+                private static string Helper(int x) => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
+            }
+
+            internal static class Startup
+            {
+                [ModuleInitializer]
+                internal static void Warm() => JsonSerializer.Serialize(0, new JsonSerializerOptions());
+
+                internal static void Run() => JsonSerializer.Serialize(0, {|JP0001:new JsonSerializerOptions()|});
+            }
+            """,
+            outputKind: OutputKind.ConsoleApplication);
+
+    [Fact]
+    public Task A_library_Main_is_not_an_entry_point()
+        => Verify.VerifyAnalyzerAsync(
+            Snippets.Usings + """
+            public static class Tool
+            {
+                public static void Main() => JsonSerializer.Serialize(0, {|JP0001:new JsonSerializerOptions()|});
+            }
+            """);
 
     [Fact]
     public Task Reports_aspnetcore_entry_points()

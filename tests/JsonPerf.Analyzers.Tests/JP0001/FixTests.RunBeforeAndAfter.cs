@@ -96,6 +96,12 @@ public partial class FixTests
                 public static void Main()
                 {
                     Console.WriteLine("marker");
+                    Run();
+                }
+
+                // Not in Main: the entry point runs once, and JP0001 leaves it alone.
+                private static void Run()
+                {
                     Console.WriteLine(JsonSerializer.Serialize(Order.Sample(7), new JsonSerializerOptions()));
                     var web = JsonSerializer.Deserialize<Order>("{\"id\":\"42\",\"customername\":\"x\"}", new JsonSerializerOptions(JsonSerializerDefaults.Web));
                     Console.WriteLine(web.Id + " " + web.CustomerName);

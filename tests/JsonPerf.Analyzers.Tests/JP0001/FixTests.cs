@@ -404,9 +404,12 @@ public partial class FixTests
             using System;
             using System.Text.Json;
 
-            var options = {|JP0001:new JsonSerializerOptions()|};
-            options.WriteIndented = true;
-            Console.WriteLine(JsonSerializer.Serialize(1, options));
+            for (var i = 0; i < 2; i++)
+            {
+                var options = {|JP0001:new JsonSerializerOptions()|};
+                options.WriteIndented = true;
+                Console.WriteLine(JsonSerializer.Serialize(i, options));
+            }
 
             public partial class Program
             {
@@ -416,7 +419,10 @@ public partial class FixTests
             using System;
             using System.Text.Json;
 
-            Console.WriteLine(JsonSerializer.Serialize(1, s_options));
+            for (var i = 0; i < 2; i++)
+            {
+                Console.WriteLine(JsonSerializer.Serialize(i, s_options));
+            }
 
             public partial class Program
             {
@@ -572,7 +578,7 @@ public partial class FixTests
             using System;
             using System.Text.Json;
 
-            Console.WriteLine(JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}));
+            for (var i = 0; i < 2; i++) Console.WriteLine(JsonSerializer.Serialize(i, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}));
             """;
         return Verify.VerifyFixAsync(source, source, LanguageVersion.CSharp9, outputKind: OutputKind.ConsoleApplication);
     }

@@ -70,6 +70,22 @@ public partial class AnalyzerTests
         => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Fact]
+    public Task Top_level_statements_and_Main_run_once_outside_their_loops_and_lambdas()
+        => Verify.VerifyAnalyzerAsync(
+            Snippets.Usings + """
+            var once = JavaScriptEncoder.Create(UnicodeRanges.All);
+            Console.WriteLine(JsonSerializer.Serialize("é", new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) }));
+            for (var i = 0; i < 2; i++)
+            {
+                Console.WriteLine({|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|}.Encode("é"));
+            }
+
+            Func<string, string> handler = x => {|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|}.Encode(x);
+            Console.WriteLine(handler("é") + once.Encode("é"));
+            """,
+            outputKind: Microsoft.CodeAnalysis.OutputKind.ConsoleApplication);
+
+    [Fact]
     public Task Does_not_report_a_user_type_named_JavaScriptEncoder()
         => Verify.VerifyAnalyzerAsync("""
             namespace Other
