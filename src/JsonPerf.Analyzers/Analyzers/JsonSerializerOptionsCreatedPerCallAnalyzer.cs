@@ -15,10 +15,21 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
     {
-        var creation = (IObjectCreationOperation)context.Operation;
-        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken) || symbols.IsInsideExpressionTree(creation))
+        if (Judge((IObjectCreationOperation)context.Operation, context.ContainingSymbol, symbols, context.CancellationToken) is { } diagnostic)
         {
-            return;
+            context.ReportDiagnostic(diagnostic);
+        }
+    }
+
+    /// <summary>
+    /// JP0001's judgement of one creation: the diagnostic to report, or null. Shared with the CA1869 suppressor,
+    /// which must agree exactly with what this rule reports.
+    /// </summary>
+    internal static Diagnostic? Judge(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
+        {
+            return null;
         }
 
         // Locals and getters take the value as is (a target-typed `new()` arrives wrapped in a conversion);
@@ -29,45 +40,38 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         switch (use.Parent)
         {
             case IArgumentOperation argument when SerializerEntryPoints.IsOptionsArgument(argument, symbols):
-                if (IsCopyOfRuntimeOptions(creation, symbols))
-                {
-                    return;
-                }
-
-                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
-                break;
+                return IsCopyOfRuntimeOptions(creation, symbols)
+                    ? null
+                    : Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
-                AnalyzeLocal(context, creation, declarator, symbols);
-                break;
+                return AnalyzeLocal(creation, declarator, symbols);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
                 // Through ?:, ?? or a switch, or a local assigned again later: the creation is replaced where it stands.
-                AnalyzeFlowIntoLocals(context, creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols);
-                break;
+                return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols);
 
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use:
-                if (AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals)
-                {
-                    AnalyzeFlowIntoLocals(context, creation, locals, statement, symbols);
-                }
-
-                break;
+                return AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals
+                    ? AnalyzeFlowIntoLocals(creation, locals, statement, symbols)
+                    : null;
 
             case IReturnOperation when use == converted
                                     && creation.EnclosingFunction() is null
-                                    && context.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
-                Report(context, creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation), creation);
-                break;
+                                    && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
+                return Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation), creation);
+
+            default:
+                return null;
         }
     }
 
-    private static void AnalyzeLocal(OperationAnalysisContext context, IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols)
+    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols)
     {
         var local = declarator.Symbol;
         if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
         {
-            return;
+            return null;
         }
 
         var function = declarator.EnclosingFunction();
@@ -83,7 +87,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             // Captured by a lambda or local function: it may outlive the call, or run many times.
             if (reference.EnclosingFunction() != function)
             {
-                return;
+                return null;
             }
 
             if (IsDiscarded(reference))
@@ -102,13 +106,13 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             else
             {
                 // Returned, stored, passed elsewhere, reassigned, read: the options escape or do more than configure.
-                return;
+                return null;
             }
         }
 
         if (entryPointUses == 0)
         {
-            return;
+            return null;
         }
 
         var fixable = StaticInitializerCheck.CanAddStaticField(creation)
@@ -117,7 +121,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
-        Report(context, creation, fixable, costSources.ToArray());
+        return Create(creation, fixable, costSources.ToArray());
     }
 
     /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
@@ -190,11 +194,11 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     /// never captured, and the creation is not overwritten before any use. The fix replaces the creation where it
     /// stands, so it is offered only when nothing configures the local (that would mutate the cached instance).
     /// </summary>
-    private static void AnalyzeFlowIntoLocals(OperationAnalysisContext context, IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols)
+    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols)
     {
         if (IsCopyOfRuntimeOptions(creation, symbols))
         {
-            return;
+            return null;
         }
 
         var function = creation.EnclosingFunction();
@@ -205,7 +209,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         {
             if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type))
             {
-                return;
+                return null;
             }
 
             foreach (var operation in root.Descendants())
@@ -217,7 +221,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
                 if (reference.EnclosingFunction() != function)
                 {
-                    return;
+                    return null;
                 }
 
                 if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
@@ -240,18 +244,18 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                 }
                 else
                 {
-                    return;
+                    return null;
                 }
             }
         }
 
         if (entryPointUses == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
         {
-            return;
+            return null;
         }
 
         var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        Report(context, creation, fixable, creation);
+        return Create(creation, fixable, creation);
     }
 
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
@@ -390,12 +394,12 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         return false;
     }
 
-    private static void Report(OperationAnalysisContext context, IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
     {
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
 
         var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        context.ReportDiagnostic(Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost));
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost);
     }
 
     /// <summary>
