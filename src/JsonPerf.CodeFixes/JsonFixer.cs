@@ -53,7 +53,7 @@ public abstract class JsonFixer : CodeFixProvider
             {
                 var solution = context.Document.Project.Solution;
                 context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await fix(ct).ConfigureAwait(false) ?? solution, equivalenceKey: diagnostic.Id),
+                    CodeAction.Create(Title, async ct => await fix(ct).ConfigureAwait(false) is { } changed ? await DocumentLayout.CleanUpAsync(solution, changed, ct).ConfigureAwait(false) : solution, equivalenceKey: diagnostic.Id),
                     diagnostic);
             }
         }

@@ -47,7 +47,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
         return CodeAction.Create(
             fixAllContext.CodeActionEquivalenceKey ?? "FixAll",
-            ct => FixAllAsync(fixAllContext.Solution, work, ct),
+            async ct => await DocumentLayout.CleanUpAsync(fixAllContext.Solution, await FixAllAsync(fixAllContext.Solution, work, ct).ConfigureAwait(false), ct).ConfigureAwait(false),
             fixAllContext.CodeActionEquivalenceKey);
     }
 

@@ -52,6 +52,33 @@ internal static class StaticInitializerCheck
             Type = Declaration is not null
                 ? value.SemanticModel?.GetDeclaredSymbol(Declaration) as INamedTypeSymbol
                 : value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType;
+            if (Declaration is null && Type is not null)
+            {
+                Declaration = ProgramDeclarationInFile(value.Syntax, Type);
+            }
+        }
+
+        /// <summary>
+        /// Top-level statements: the new field goes after the last field of the file's first <c>partial class Program</c>
+        /// (a field added there by another fix, such as JP0004's encoder, is initialized before it), or into a new one
+        /// appended to the file.
+        /// </summary>
+        private static TypeDeclarationSyntax? ProgramDeclarationInFile(SyntaxNode site, INamedTypeSymbol program)
+        {
+            if (site.FirstAncestorOrSelf<GlobalStatementSyntax>() is null || site.SyntaxTree.GetRoot() is not CompilationUnitSyntax unit)
+            {
+                return null;
+            }
+
+            foreach (var member in unit.Members)
+            {
+                if (member is ClassDeclarationSyntax candidate && candidate.Identifier.ValueText == program.Name && candidate.Modifiers.Any(SyntaxKind.PartialKeyword))
+                {
+                    return candidate;
+                }
+            }
+
+            return null;
         }
 
         public JsonSymbols Symbols { get; }

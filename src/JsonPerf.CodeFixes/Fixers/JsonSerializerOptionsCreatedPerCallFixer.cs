@@ -67,7 +67,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
                 }
             }
 
-            RemoveKeepingComments(editor, declaration, statements);
+            StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
         }
         else
         {
@@ -195,50 +195,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         return creation.WithInitializer(initializer);
-    }
-
-    /// <summary>
-    /// Removes the declaration and its configuration statements; their comments and blank lines move to the
-    /// statement that follows, so nothing the author wrote is lost.
-    /// </summary>
-    private static void RemoveKeepingComments(DocumentEditor editor, LocalDeclarationStatementSyntax declaration, List<ExpressionStatementSyntax> statements)
-    {
-        var removed = new List<StatementSyntax> { declaration };
-        removed.AddRange(statements);
-        var kept = new List<SyntaxTrivia>();
-        foreach (var statement in removed)
-        {
-            var leading = statement.GetLeadingTrivia();
-            if (leading.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia) || t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
-            {
-                AppendTrivia(kept, leading);
-            }
-
-            SyntaxNode node = statement.Parent is GlobalStatementSyntax global ? global : statement;
-            editor.RemoveNode(node, SyntaxRemoveOptions.KeepUnbalancedDirectives);
-        }
-
-        var next = OptionsSyntax.FollowingStatements(removed[removed.Count - 1])?.FirstOrDefault();
-        if (kept.Count > 0 && next is not null)
-        {
-            editor.ReplaceNode(next, (current, _) =>
-            {
-                var trivia = new List<SyntaxTrivia>(kept);
-                AppendTrivia(trivia, current.GetLeadingTrivia());
-                return current.WithLeadingTrivia(trivia);
-            });
-        }
-    }
-
-    /// <summary>Appends trivia, dropping the indentation that ended the previous chunk (the next one brings its own).</summary>
-    private static void AppendTrivia(List<SyntaxTrivia> list, SyntaxTriviaList trivia)
-    {
-        if (list.Count > 0 && list[list.Count - 1].IsKind(SyntaxKind.WhitespaceTrivia))
-        {
-            list.RemoveAt(list.Count - 1);
-        }
-
-        list.AddRange(trivia);
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>

@@ -1,0 +1,93 @@
+using Microsoft.CodeAnalysis.Text;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// What a fix leaves must read like the rest of the file: after the usual clean-up (imports, simplification,
+/// formatting of what the fix annotated, done here so that what follows sees the final text), each changed document
+/// keeps its line endings (a CRLF file stays CRLF even without an <c>end_of_line</c> setting, where the formatter
+/// would write the machine's) and its final newline.
+/// </summary>
+internal static class DocumentLayout
+{
+    public static async Task<Solution> CleanUpAsync(Solution original, Solution changed, CancellationToken cancellationToken)
+    {
+        var result = changed;
+        foreach (var project in changed.GetChanges(original).GetProjectChanges())
+        {
+            foreach (var id in project.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true).Concat(project.GetAddedDocuments()))
+            {
+                if (result.GetDocument(id) is not { } document)
+                {
+                    continue;
+                }
+
+                document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                if (original.GetDocument(id) is { } before)
+                {
+                    var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                    var kept = Keep(await before.GetTextAsync(cancellationToken).ConfigureAwait(false), text);
+                    if (kept is not null)
+                    {
+                        document = document.WithText(kept);
+                    }
+                }
+
+                result = document.Project.Solution;
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>The new text with the old one's line endings and final newline, or null when nothing changes.</summary>
+    internal static SourceText? Keep(SourceText before, SourceText after)
+    {
+        var old = before.ToString();
+        var text = after.ToString();
+        var (crlf, lf) = Count(old);
+        var eol = crlf > 0 && lf == 0 ? "\r\n" : lf > 0 && crlf == 0 ? "\n" : null;
+
+        var changed = text;
+        if (eol == "\r\n")
+        {
+            changed = changed.Replace("\r\n", "\n").Replace("\n", "\r\n");
+        }
+        else if (eol == "\n")
+        {
+            changed = changed.Replace("\r\n", "\n");
+        }
+
+        var newline = eol ?? (old.EndsWith("\r\n", StringComparison.Ordinal) ? "\r\n" : "\n");
+        if (old.EndsWith("\n", StringComparison.Ordinal) && !changed.EndsWith("\n", StringComparison.Ordinal))
+        {
+            changed += newline;
+        }
+
+        return changed == text ? null : SourceText.From(changed, after.Encoding ?? before.Encoding, after.ChecksumAlgorithm);
+    }
+
+    private static (int Crlf, int Lf) Count(string text)
+    {
+        var crlf = 0;
+        var lf = 0;
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (text[i] == '\n')
+            {
+                if (i > 0 && text[i - 1] == '\r')
+                {
+                    crlf++;
+                }
+                else
+                {
+                    lf++;
+                }
+            }
+        }
+
+        return (crlf, lf);
+    }
+}
