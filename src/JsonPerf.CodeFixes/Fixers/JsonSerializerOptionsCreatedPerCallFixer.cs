@@ -12,8 +12,6 @@ namespace JsonPerf.CodeFixes;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonSerializerOptionsCreatedPerCallFixer)), Shared]
 public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 {
-    private const string DefaultFieldName = "JsonOptions";
-
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCallId);
 
     protected override string Title => "Cache JsonSerializerOptions in a static readonly field";
@@ -53,7 +51,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             var local = declarator.Symbol;
             var statements = ConfigurationStatements(declarator, local);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, local.Name);
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name));
             if (replacement is null)
             {
                 return null;
@@ -71,7 +69,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
         else
         {
-            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, DefaultFieldName);
+            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)));
             if (replacement is null)
             {
                 return null;
@@ -128,8 +126,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
     }
 
-    private static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, string baseName)
-        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseName) is { } name
+    /// <summary>The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any.</summary>
+    private static string? AssignedLocalName(IObjectCreationOperation creation)
+        => creation.WalkUpValuePassThrough().Parent switch
+        {
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
+            _ => null,
+        };
+
+    private static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames)
+        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames) is { } name
             ? IdentifierName(name)
             : null;
 

@@ -14,6 +14,10 @@ internal static class StaticFieldHoister
     /// the new field when none can be reused; null when no field can be added there.
     /// </summary>
     public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, string baseName)
+        => GetOrAddField(editor, model, site, fieldType, initializer, new[] { baseName });
+
+    /// <summary>As above, trying <paramref name="baseNames"/> in order; numbered from the last (<c>Name2</c>, ...) only when none is free.</summary>
+    public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, IReadOnlyList<string> baseNames)
     {
         var target = FindTarget(model, site);
         if (target is null)
@@ -27,7 +31,9 @@ internal static class StaticFieldHoister
             return existing;
         }
 
-        var name = UniqueNames.Numbered(ApplyConvention(typeSymbol, baseName), candidate => IsFree(model, site.SpanStart, typeSymbol, candidate));
+        bool Free(string candidate) => IsFree(model, site.SpanStart, typeSymbol, candidate);
+        var name = baseNames.Select(n => ApplyConvention(typeSymbol, n)).FirstOrDefault(Free)
+                   ?? UniqueNames.Numbered(ApplyConvention(typeSymbol, baseNames[baseNames.Count - 1]), Free);
         var field = FieldDeclaration(
                 VariableDeclaration(
                     ((TypeSyntax)editor.Generator.TypeExpression(fieldType)).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),

@@ -29,12 +29,12 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
-                private static readonly JsonSerializerOptions JsonOptions2 = new JsonSerializerOptions { MaxDepth = 4 };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
 
-                public string A(object value) => JsonSerializer.Serialize(value, JsonOptions);
-                public string B(object value) => JsonSerializer.Serialize(value, JsonOptions);
-                public string D(object value) => JsonSerializer.Serialize(value, JsonOptions2);
+                public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
+                public string B(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
+                public string D(object value) => JsonSerializer.Serialize(value, JsonOptions);
                 public string E(object value) => JsonSerializer.Serialize(value, JsonSerializerOptions.Default);
             }
             """);
@@ -63,21 +63,21 @@ public partial class FixTests
 
             public class A
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
-                public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                public string M(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
 
                 public class Nested
                 {
-                    public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                    public string M(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
                 }
             }
 
             public struct B
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
-                public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                public string M(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
             """);
 
@@ -107,9 +107,9 @@ public partial class FixTests
 
             public partial class Api
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
-                public string A(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
             """));
         test.FixedState.Sources.Add(("B.cs", """
@@ -117,10 +117,10 @@ public partial class FixTests
 
             public partial class Api
             {
-                private static readonly JsonSerializerOptions JsonOptions2 = new JsonSerializerOptions { MaxDepth = 2 };
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 2 };
 
-                public string B(object value) => JsonSerializer.Serialize(value, JsonOptions);
-                public string C(object value) => JsonSerializer.Serialize(value, JsonOptions2);
+                public string B(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
+                public string C(object value) => JsonSerializer.Serialize(value, JsonOptions);
             }
             """));
         return test.RunAsync();
@@ -145,9 +145,9 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
-                public string A(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
                 public string B(object value, bool indented) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});
             }
             """,

@@ -29,11 +29,11 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
                 public string A(object value, bool indented)
                 {
-                    var o = indented ? JsonOptions : null;
+                    var o = indented ? IndentedJsonOptions : null;
                     return JsonSerializer.Serialize(value, o);
                 }
             }
@@ -69,23 +69,23 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
-                private static readonly JsonSerializerOptions JsonOptions2 = new JsonSerializerOptions { MaxDepth = 8 };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 8 };
 
                 public string A(object value, bool indented)
                 {
                     JsonSerializerOptions o;
                     if (indented)
                     {
-                        o = JsonOptions;
+                        o = IndentedJsonOptions;
                     }
                     else
                     {
-                        o = JsonOptions2;
+                        o = JsonOptions;
                     }
 
                     JsonSerializerOptions a, b;
-                    a = b = JsonOptions;
+                    a = b = IndentedJsonOptions;
                     _ = b;
                     return JsonSerializer.Serialize(value, o) + JsonSerializer.Serialize(value, a);
                 }

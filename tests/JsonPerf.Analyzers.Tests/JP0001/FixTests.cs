@@ -29,11 +29,11 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
                 public string M(object value)
                 {
-                    return JsonSerializer.Serialize(value, JsonOptions);
+                    return JsonSerializer.Serialize(value, IndentedJsonOptions);
                 }
             }
             """, Cases.Parse(languageVersion));
@@ -67,7 +67,7 @@ public partial class FixTests
             {
                 private static int s_count;
                 private readonly int _id = 1;
-                private static readonly JsonSerializerOptions s_jsonOptions = new JsonSerializerOptions
+                private static readonly JsonSerializerOptions s_stringEnumJsonOptions = new JsonSerializerOptions
                 {
                     // Enums as names, as the client expects.
                     Converters = { new JsonStringEnumConverter() },
@@ -76,7 +76,7 @@ public partial class FixTests
                 public string M(object value)
                 {
                     s_count++;
-                    return JsonSerializer.Serialize(value, s_jsonOptions);
+                    return JsonSerializer.Serialize(value, s_stringEnumJsonOptions);
                 }
             }
             """);
@@ -158,9 +158,9 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+                private static readonly JsonSerializerOptions WebJsonOptions = new JsonSerializerOptions(JsonSerializerDefaults.Web);
 
-                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, JsonOptions);
+                public T M<T>(string json) => JsonSerializer.Deserialize<T>(json, WebJsonOptions);
             }
             """, references: TestReferences.Net8);
 
@@ -187,12 +187,12 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions Options = new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, Converters = { new JsonStringEnumConverter() } };
+                private static readonly JsonSerializerOptions IndentedCamelCaseJsonOptions = new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, Converters = { new JsonStringEnumConverter() } };
 
                 public string M(object value)
                 {
-                    var json = JsonSerializer.Serialize(value, Options);
-                    return json + JsonSerializer.Serialize(json, Options);
+                    var json = JsonSerializer.Serialize(value, IndentedCamelCaseJsonOptions);
+                    return json + JsonSerializer.Serialize(json, IndentedCamelCaseJsonOptions);
                 }
             }
             """);
@@ -218,14 +218,14 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions Settings = new()
+                private static readonly JsonSerializerOptions JsonOptions = new()
                 {
                     Converters = { new JsonStringEnumConverter(), new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) }
                 };
 
                 public string M(object value)
                 {
-                    return JsonSerializer.Serialize(value, Settings);
+                    return JsonSerializer.Serialize(value, JsonOptions);
                 }
             }
             """);
@@ -350,11 +350,11 @@ public partial class FixTests
             public class C
             {
                 private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
-                private static readonly JsonSerializerOptions JsonOptions3 = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
 
                 public string M(object value, int JsonOptions2)
                 {
-                    return JsonSerializer.Serialize(value, JsonOptions3);
+                    return JsonSerializer.Serialize(value, IndentedJsonOptions);
                 }
             }
             """);
@@ -371,9 +371,9 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new System.Text.Json.JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new System.Text.Json.JsonSerializerOptions { WriteIndented = true };
 
-                public string M(object value) => System.Text.Json.JsonSerializer.Serialize(value, JsonOptions);
+                public string M(object value) => System.Text.Json.JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
             """);
 
@@ -389,12 +389,12 @@ public partial class FixTests
             using System;
             using System.Text.Json;
 
-            Func<int, string> handler = x => JsonSerializer.Serialize(x, JsonOptions);
+            Func<int, string> handler = x => JsonSerializer.Serialize(x, IndentedJsonOptions);
             Console.WriteLine(handler(1));
 
             partial class Program
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
             }
             """, outputKind: OutputKind.ConsoleApplication);
 
@@ -421,13 +421,13 @@ public partial class FixTests
 
             for (var i = 0; i < 2; i++)
             {
-                Console.WriteLine(JsonSerializer.Serialize(i, s_options));
+                Console.WriteLine(JsonSerializer.Serialize(i, s_indentedJsonOptions));
             }
 
             public partial class Program
             {
                 private static int s_runs;
-                private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
             }
             """, outputKind: OutputKind.ConsoleApplication);
 
@@ -505,9 +505,9 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = Limits.Depth, PropertyNamingPolicy = Limits.Policy, DefaultIgnoreCondition = Limits.Ignore, ReferenceHandler = ReferenceHandler.IgnoreCycles };
+                private static readonly JsonSerializerOptions IgnoreCyclesJsonOptions = new JsonSerializerOptions { MaxDepth = Limits.Depth, PropertyNamingPolicy = Limits.Policy, DefaultIgnoreCondition = Limits.Ignore, ReferenceHandler = ReferenceHandler.IgnoreCycles };
 
-                public string M(object value) => JsonSerializer.Serialize(value, JsonOptions);
+                public string M(object value) => JsonSerializer.Serialize(value, IgnoreCyclesJsonOptions);
             }
             """);
 
