@@ -27,6 +27,11 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     /// </summary>
     internal static Diagnostic? Judge(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
+        if (containingSymbol is IFieldSymbol { IsStatic: false } field && symbols.IsCreatedPerRequest(field.ContainingType))
+        {
+            return AnalyzePerRequestField(creation, field, symbols, cancellationToken);
+        }
+
         if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
         {
             return null;
@@ -122,6 +127,63 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
         return Create(creation, fixable, costSources.ToArray());
+    }
+
+    /// <summary>
+    /// <c>private readonly JsonSerializerOptions _options = new() { ... };</c> in a controller, Razor Pages model, SignalR
+    /// hub or view component: the framework creates the object per request, so the options are built per request.
+    /// Reported when the field is private, in a type declared in this one file, and only ever passed to entry points;
+    /// the fix makes it static when its initializer reads nothing per instance and no use goes through <c>this.</c>.
+    /// </summary>
+    private static Diagnostic? AnalyzePerRequestField(IObjectCreationOperation creation, IFieldSymbol field, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (creation.WalkUpConversions().Parent is not IFieldInitializerOperation
+            || field.DeclaredAccessibility != Accessibility.Private
+            || !symbols.IsJsonSerializerOptions(field.Type)
+            || creation.SemanticModel is not { } model
+            || field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } }
+            || IsCopyOfRuntimeOptions(creation, symbols))
+        {
+            return null;
+        }
+
+        var entryPointUses = 0;
+        var qualified = false;
+        foreach (var reference in field.ContainingType.DeclaringSyntaxReferences)
+        {
+            if (reference.SyntaxTree != creation.Syntax.SyntaxTree)
+            {
+                return null;
+            }
+
+            foreach (var name in reference.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                // `this._options` and `other._options` bind on the member access, not on the name.
+                SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+                if (name.Identifier.ValueText != field.Name
+                    || model.GetOperation(node, cancellationToken) is not IFieldReferenceOperation use
+                    || !SymbolEqualityComparer.Default.Equals(use.Field, field))
+                {
+                    continue;
+                }
+
+                if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
+                {
+                    return null;
+                }
+
+                entryPointUses++;
+                qualified |= use.Instance is { IsImplicit: false };
+            }
+        }
+
+        if (entryPointUses == 0)
+        {
+            return null;
+        }
+
+        return Create(creation, fixable: !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols), creation);
     }
 
     /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>

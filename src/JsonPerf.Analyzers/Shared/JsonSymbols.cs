@@ -14,6 +14,7 @@ internal sealed class JsonSymbols
 
     private readonly HashSet<INamedTypeSymbol> _entryPointTypes = new(SymbolEqualityComparer.Default);
     private readonly HashSet<INamespaceSymbol> _serializerNamespaces = new(SymbolEqualityComparer.Default);
+    private readonly List<INamedTypeSymbol> _perRequestBases = new();
 
     private readonly Compilation _compilation;
     private StrongBox<IMethodSymbol?>? _entryPoint;
@@ -52,6 +53,17 @@ internal sealed class JsonSymbols
         JsonNode = Type(compilation, "System.Text.Json.Nodes.JsonNode");
         Console = Type(compilation, "System.Console");
         ModuleInitializerAttribute = Type(compilation, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
+        foreach (var perRequest in new[]
+                 {
+                     "Microsoft.AspNetCore.Mvc.ControllerBase", "Microsoft.AspNetCore.Mvc.RazorPages.PageModel",
+                     "Microsoft.AspNetCore.SignalR.Hub", "Microsoft.AspNetCore.Mvc.ViewComponent",
+                 })
+        {
+            if (Type(compilation, perRequest) is { } type)
+            {
+                _perRequestBases.Add(type);
+            }
+        }
 
         foreach (var entryPoint in new[]
                  {
@@ -106,6 +118,28 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonNode { get; }
     public INamedTypeSymbol? Console { get; }
     public INamedTypeSymbol? ModuleInitializerAttribute { get; }
+
+    /// <summary>
+    /// True for types ASP.NET Core creates per request or per invocation: controllers, Razor Pages models, SignalR hubs
+    /// and view components (only the bases that exist in the compilation).
+    /// </summary>
+    public bool IsCreatedPerRequest(INamedTypeSymbol? type)
+    {
+        if (type is null || _perRequestBases.Count == 0)
+        {
+            return false;
+        }
+
+        foreach (var baseType in _perRequestBases)
+        {
+            if (type.InheritsFromOrEquals(baseType))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// True for code the runtime calls once per process: the program's entry point (<c>Main</c>, or top-level

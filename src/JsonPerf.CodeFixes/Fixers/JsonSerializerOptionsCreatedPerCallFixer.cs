@@ -40,6 +40,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             return await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false);
         }
 
+        if (creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: FieldDeclarationSyntax field } } }
+            && !field.Modifiers.Any(SyntaxKind.StaticKeyword))
+        {
+            // An instance field of a type created per request: the field itself becomes static.
+            var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(field, MakeStatic(field)));
+        }
+
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         if (LocalDeclaratorOf(operation) is { } declarator && !Analyzer.IsWrittenAgain(declarator))
         {
@@ -202,6 +210,38 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         return creation.WithInitializer(initializer);
+    }
+
+    /// <summary><c>private readonly T x = ...;</c> becomes <c>private static readonly T x = ...;</c> (static after the accessibility).</summary>
+    private static FieldDeclarationSyntax MakeStatic(FieldDeclarationSyntax field)
+    {
+        var modifiers = field.Modifiers;
+        var index = 0;
+        for (var i = 0; i < modifiers.Count; i++)
+        {
+            if (modifiers[i].IsKind(SyntaxKind.PrivateKeyword) || modifiers[i].IsKind(SyntaxKind.ProtectedKeyword)
+                || modifiers[i].IsKind(SyntaxKind.InternalKeyword) || modifiers[i].IsKind(SyntaxKind.PublicKeyword))
+            {
+                index = i + 1;
+            }
+        }
+
+        var keyword = Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space);
+        if (modifiers.Count == 0)
+        {
+            var type = field.Declaration.Type;
+            return field.WithDeclaration(field.Declaration.WithType(type.WithLeadingTrivia()))
+                .WithModifiers(TokenList(keyword.WithLeadingTrivia(type.GetLeadingTrivia())));
+        }
+
+        if (index == 0)
+        {
+            // `readonly T x` → `static readonly T x`: the first modifier's leading trivia (indentation) moves to static.
+            keyword = keyword.WithLeadingTrivia(modifiers[0].LeadingTrivia);
+            modifiers = modifiers.Replace(modifiers[0], modifiers[0].WithLeadingTrivia());
+        }
+
+        return field.WithModifiers(modifiers.Insert(index, keyword));
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>

@@ -52,3 +52,49 @@ public partial class FixTests
             }
             """, references: TestReferences.AspNet10);
 }
+
+public partial class FixTests
+{
+    [Fact]
+    public Task Makes_a_per_request_options_field_static_unless_a_use_goes_through_this()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+            using Microsoft.AspNetCore.Mvc;
+
+            public class OrdersController : ControllerBase
+            {
+                private readonly JsonSerializerOptions _options = {|JP0001:new JsonSerializerOptions { WriteIndented = true }|};
+                JsonSerializerOptions _implicit = {|JP0001:new JsonSerializerOptions { MaxDepth = 4 }|};
+
+                public string Get(object value) => JsonSerializer.Serialize(value, _options) + JsonSerializer.Serialize(value, _implicit);
+            }
+            """, """
+            using System.Text.Json;
+            using Microsoft.AspNetCore.Mvc;
+
+            public class OrdersController : ControllerBase
+            {
+                private static readonly JsonSerializerOptions _options = new JsonSerializerOptions { WriteIndented = true };
+                static JsonSerializerOptions _implicit = new JsonSerializerOptions { MaxDepth = 4 };
+
+                public string Get(object value) => JsonSerializer.Serialize(value, _options) + JsonSerializer.Serialize(value, _implicit);
+            }
+            """, references: TestReferences.AspNet10);
+
+    [Fact]
+    public Task Offers_no_fix_for_a_per_request_field_used_through_this()
+    {
+        var source = """
+            using System.Text.Json;
+            using Microsoft.AspNetCore.Mvc;
+
+            public class OrdersController : ControllerBase
+            {
+                private readonly JsonSerializerOptions _options = {|JP0001:new JsonSerializerOptions { MaxDepth = 8 }|};
+
+                public string Get(object value) => JsonSerializer.Serialize(value, this._options);
+            }
+            """;
+        return Verify.VerifyFixAsync(source, source, references: TestReferences.AspNet10);
+    }
+}
