@@ -47,6 +47,9 @@ internal sealed class JsonSymbols
         JsonProperty = Type(compilation, "System.Text.Json.JsonProperty");
         JsonNode = Type(compilation, "System.Text.Json.Nodes.JsonNode");
         Console = Type(compilation, "System.Console");
+        Encoding = Type(compilation, "System.Text.Encoding");
+        StreamReader = Type(compilation, "System.IO.StreamReader");
+        File = Type(compilation, "System.IO.File");
 
         foreach (var entryPoint in new[]
                  {
@@ -100,6 +103,9 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonProperty { get; }
     public INamedTypeSymbol? JsonNode { get; }
     public INamedTypeSymbol? Console { get; }
+    public INamedTypeSymbol? Encoding { get; }
+    public INamedTypeSymbol? StreamReader { get; }
+    public INamedTypeSymbol? File { get; }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)
