@@ -86,9 +86,9 @@ internal static class Rules
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         description: "System.Text.Json reads and writes UTF-8. JsonSerializer.Serialize to a string transcodes its UTF-8 output to UTF-16, " +
-                     "and Encoding.UTF8.GetBytes or File.WriteAllText transcode it back; Encoding.UTF8.GetString, File.ReadAllText and " +
-                     "StreamReader.ReadToEnd make a UTF-16 string of UTF-8 bytes that Deserialize transcodes back. SerializeToUtf8Bytes, " +
-                     "and the Deserialize overloads that take a ReadOnlySpan<byte> or a Stream, skip the detour. The fix is offered where " +
+                     "and Encoding.UTF8.GetBytes or File.WriteAllText transcode it back; Encoding.UTF8.GetString, File.ReadAllText, " +
+                     "StreamReader.ReadToEnd and HttpContent.ReadAsStringAsync make a UTF-16 string of UTF-8 bytes that Deserialize transcodes back. SerializeToUtf8Bytes, " +
+                     "the Deserialize overloads that take a ReadOnlySpan<byte> or a Stream, and ReadFromJsonAsync, skip the detour. The fix is offered where " +
                      "the bytes stay identical (serializing); reading is reported without a fix, because a string decoder replaces " +
                      "invalid UTF-8 with U+FFFD (and StreamReader and File.ReadAllText also decode UTF-16 and UTF-32 by their byte order " +
                      "mark) where the UTF-8 overloads throw. Only detours written inline are reported: a string that is also logged, " +

@@ -5,6 +5,7 @@ namespace JsonPerf.Analyzers;
 /// <c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c> and <c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...))</c>
 /// (fixed: <c>SerializeToUtf8Bytes</c>, <c>File.WriteAllBytes[Async]</c>, same bytes), and <c>JsonSerializer.Deserialize</c> of
 /// <c>Encoding.UTF8.GetString(...)</c>, <c>File.ReadAllText[Async](...)</c> or <c>new StreamReader(stream).ReadToEnd[Async]()</c>
+/// and of <c>await content.ReadAsStringAsync()</c> or <c>await client.GetStringAsync(...)</c>
 /// (reported without a fix: the decoders replace invalid UTF-8 and honour UTF-16/32 byte order marks, the UTF-8 overloads do not).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
@@ -149,6 +150,20 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
                 instead = awaited
                     ? "await DeserializeAsync from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)"
                     : "Deserialize from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)";
+                break;
+
+            case "ReadAsStringAsync" when awaited
+                && !sourceMethod.IsStatic
+                && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpContent):
+                what = "JsonSerializer.Deserialize(await content.ReadAsStringAsync())";
+                instead = "await content.ReadFromJsonAsync<T>(options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where ReadAsStringAsync substitutes U+FFFD";
+                break;
+
+            case "GetStringAsync" when awaited
+                && !sourceMethod.IsStatic
+                && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpClient):
+                what = "JsonSerializer.Deserialize(await client.GetStringAsync(...))";
+                instead = "await client.GetFromJsonAsync<T>(uri, options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where GetStringAsync substitutes U+FFFD";
                 break;
 
             case "ReadToEnd" when !awaited && IsReaderCreatedInline(source, symbols):

@@ -50,6 +50,8 @@ internal sealed class JsonSymbols
         Encoding = Type(compilation, "System.Text.Encoding");
         StreamReader = Type(compilation, "System.IO.StreamReader");
         File = Type(compilation, "System.IO.File");
+        HttpContent = Type(compilation, "System.Net.Http.HttpContent");
+        HttpClient = Type(compilation, "System.Net.Http.HttpClient");
 
         foreach (var entryPoint in new[]
                  {
@@ -106,6 +108,8 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? Encoding { get; }
     public INamedTypeSymbol? StreamReader { get; }
     public INamedTypeSymbol? File { get; }
+    public INamedTypeSymbol? HttpContent { get; }
+    public INamedTypeSymbol? HttpClient { get; }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

@@ -34,7 +34,11 @@ public partial class AnalyzerTests
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await File.ReadAllTextAsync(json, default).ConfigureAwait(false), options)|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(new StreamReader(stream).ReadToEnd())|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(new StreamReader(stream, System.Text.Encoding.UTF8).ReadToEnd(), s_shared)|};",
-        "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await new StreamReader(stream).ReadToEndAsync())|};");
+        "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await new StreamReader(stream).ReadToEndAsync())|};",
+        "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await client.GetStringAsync(json))|};",
+        "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await client.GetStringAsync(new Uri(json), default), options)|};",
+        "using (var response = await client.GetAsync(json)) { var o = {|JP0005:JsonSerializer.Deserialize<Order>(await response.Content.ReadAsStringAsync())|}; }",
+        "using (var response = await client.GetAsync(json)) { var o = {|JP0005:JsonSerializer.Deserialize(await response.Content.ReadAsStringAsync(default).ConfigureAwait(false), typeof(Order), s_shared)|}; }");
 
     public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         // The string is used for something else too.
@@ -56,6 +60,9 @@ public partial class AnalyzerTests
         "var o = JsonSerializer.Deserialize<Order>(new StreamReader(json).ReadToEnd());",
         "using (var reader = new StreamReader(stream)) { var o = JsonSerializer.Deserialize<Order>(reader.ReadToEnd()); }",
         "File.AppendAllText(json, JsonSerializer.Serialize(order));",
+        "var s = await client.GetStringAsync(json); Console.WriteLine(s); var o = JsonSerializer.Deserialize<Order>(s);",
+        "var o = await client.GetFromJsonAsync<Order>(json, options);",
+        "var o = JsonSerializer.Deserialize<Order>(client.GetStringAsync(json).Result);",
         "var b = System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order).ToCharArray());",
         "System.Linq.Expressions.Expression<Func<Order, byte[]>> e = x => System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(x, s_shared));");
 
