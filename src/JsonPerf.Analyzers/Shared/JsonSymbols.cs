@@ -52,6 +52,7 @@ internal sealed class JsonSymbols
         File = Type(compilation, "System.IO.File");
         HttpContent = Type(compilation, "System.Net.Http.HttpContent");
         HttpClient = Type(compilation, "System.Net.Http.HttpClient");
+        StringContent = Type(compilation, "System.Net.Http.StringContent");
 
         foreach (var entryPoint in new[]
                  {
@@ -110,6 +111,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? File { get; }
     public INamedTypeSymbol? HttpContent { get; }
     public INamedTypeSymbol? HttpClient { get; }
+    public INamedTypeSymbol? StringContent { get; }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

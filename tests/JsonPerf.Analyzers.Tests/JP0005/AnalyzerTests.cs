@@ -35,10 +35,14 @@ public partial class AnalyzerTests
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(new StreamReader(stream).ReadToEnd())|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(new StreamReader(stream, System.Text.Encoding.UTF8).ReadToEnd(), s_shared)|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await new StreamReader(stream).ReadToEndAsync())|};",
+        "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await new StreamReader(stream).ReadToEndAsync(default(System.Threading.CancellationToken)))|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await client.GetStringAsync(json))|};",
         "var o = {|JP0005:JsonSerializer.Deserialize<Order>(await client.GetStringAsync(new Uri(json), default), options)|};",
         "using (var response = await client.GetAsync(json)) { var o = {|JP0005:JsonSerializer.Deserialize<Order>(await response.Content.ReadAsStringAsync())|}; }",
-        "using (var response = await client.GetAsync(json)) { var o = {|JP0005:JsonSerializer.Deserialize(await response.Content.ReadAsStringAsync(default).ConfigureAwait(false), typeof(Order), s_shared)|}; }");
+        "using (var response = await client.GetAsync(json)) { var o = {|JP0005:JsonSerializer.Deserialize(await response.Content.ReadAsStringAsync(default).ConfigureAwait(false), typeof(Order), s_shared)|}; }",
+        "var c = {|JP0005:new StringContent(JsonSerializer.Serialize(order), System.Text.Encoding.UTF8, \"application/json\")|};",
+        "var c = {|JP0005:new StringContent(JsonSerializer.Serialize(order, options))|};",
+        "await client.PostAsync(json, {|JP0005:new StringContent(JsonSerializer.Serialize(order, s_shared), System.Text.Encoding.UTF8, \"application/json\")|});");
 
     public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         // The string is used for something else too.
@@ -63,6 +67,8 @@ public partial class AnalyzerTests
         "var s = await client.GetStringAsync(json); Console.WriteLine(s); var o = JsonSerializer.Deserialize<Order>(s);",
         "var o = await client.GetFromJsonAsync<Order>(json, options);",
         "var o = JsonSerializer.Deserialize<Order>(client.GetStringAsync(json).Result);",
+        "var c = new StringContent(order.Name, System.Text.Encoding.UTF8, \"application/json\");",
+        "var c = JsonContent.Create(order, options: options);",
         "var b = System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order).ToCharArray());",
         "System.Linq.Expressions.Expression<Func<Order, byte[]>> e = x => System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(x, s_shared));");
 
