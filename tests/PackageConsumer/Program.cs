@@ -43,7 +43,7 @@ public static class Api
     public static string Plain(Order order) => JsonSerializer.Serialize(order);
 
     // JP0005: the JSON made a UTF-16 string only to be transcoded back to UTF-8 (metadata passed in, so not JP0002).
-    private static readonly JsonTypeInfo<Order> s_orderInfo = (JsonTypeInfo<Order>)s_shared.GetTypeInfo(typeof(Order));
+    private static readonly JsonTypeInfo<Order> s_orderInfo = (JsonTypeInfo<Order>)JsonSerializerOptions.Default.GetTypeInfo(typeof(Order));
 
     public static byte[] Utf8(Order order) => Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order, s_orderInfo));
 }
