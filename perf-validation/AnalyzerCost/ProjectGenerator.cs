@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[9];
+        var counts = new int[11];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -65,7 +65,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
         }
 
-        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}";
+        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}";
     }
 
     private static string Model(int i, Random random)
@@ -153,7 +153,38 @@ public static class ProjectGenerator
             }
         }
 
-        return text.Append("}\n").ToString();
+        return text.Append(Utf8Detours(i, model, counts)).Append("}\n").ToString();
+    }
+
+    /// <summary>
+    /// JP0005's shapes, from a random of their own (seeded by the file) so that adding them left every other count of
+    /// the project unchanged: one service in four takes JSON through a UTF-16 string, as many write or read UTF-8 directly.
+    /// </summary>
+    private static string Utf8Detours(int i, string model, int[] counts)
+    {
+        var random = new Random(i * 6271 + 29);
+        var text = new StringBuilder();
+        var shapes = random.Next(0, 3);
+        for (var d = 0; d < shapes; d++)
+        {
+            var draw = random.Next(10);
+            counts[draw < 5 ? 9 : 10]++;
+            text.Append(draw switch
+            {
+                0 => $"    public byte[] Bytes{d}({model} value) => System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(value, s_options));\n",
+                1 => $"    public {model} FromBytes{d}(byte[] body) => JsonSerializer.Deserialize<{model}>(System.Text.Encoding.UTF8.GetString(body), s_options);\n",
+                2 => $"    public void Save{d}({model} value, string path) => File.WriteAllText(path, JsonSerializer.Serialize(value, s_options));\n",
+                3 => $"    public {model} Load{d}(string path) => JsonSerializer.Deserialize<{model}>(File.ReadAllText(path), s_options);\n",
+                4 => $"    public async Task<{model}> Read{d}(Stream body) => JsonSerializer.Deserialize<{model}>(await new StreamReader(body).ReadToEndAsync(), s_options);\n",
+                5 => $"    public byte[] Utf8Bytes{d}({model} value) => JsonSerializer.SerializeToUtf8Bytes(value, s_options);\n",
+                6 => $"    public {model} FromUtf8{d}(byte[] body) => JsonSerializer.Deserialize<{model}>(body, s_options);\n",
+                7 => $"    public void SaveBytes{d}({model} value, string path) => File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(value, s_options));\n",
+                8 => $"    public byte[] Ascii{d}(string text) => System.Text.Encoding.UTF8.GetBytes(text.Trim());\n",
+                _ => $"    public async Task<{model}> ReadStream{d}(Stream body) => await JsonSerializer.DeserializeAsync<{model}>(body, s_options);\n",
+            });
+        }
+
+        return text.ToString();
     }
 
     private static string Handler(int i, Random random, int[] counts)

@@ -1,7 +1,7 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// The rules that are on in every build (JP0001, JP0004, JP0006, JP0007), hosted in one analyzer: the compiler
+/// The rules that are on in every build (JP0001, JP0004, JP0005, JP0006, JP0007), hosted in one analyzer: the compiler
 /// calls one callback per operation kind instead of one per rule, and each rule's own filter runs inside it.
 /// A rule whose severity is <c>none</c> for a file (or everywhere) is skipped there. JP0002 (info) and JP0003
 /// (hidden) stay analyzers of their own, so that command-line builds, which skip analyzers whose every rule is
@@ -13,6 +13,7 @@ public sealed class JsonPerfAnalyzer : JsonAnalyzer
     private readonly ImmutableArray<JsonAnalyzer> rules = ImmutableArray.Create<JsonAnalyzer>(
         new JsonSerializerOptionsCreatedPerCallAnalyzer(),
         new JavaScriptEncoderCreatedPerCallAnalyzer(),
+        new Utf16DetourAnalyzer(),
         new ConvertWithoutTextAnalyzer(),
         new JsonDocumentNotDisposedAnalyzer());
 

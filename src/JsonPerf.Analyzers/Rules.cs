@@ -76,6 +76,25 @@ internal static class Rules
                      "native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
 
+    public const string Utf16DetourId = "JP0005";
+
+    public static readonly DiagnosticDescriptor Utf16Detour = new(
+        Utf16DetourId,
+        title: "Serialize to and deserialize from UTF-8 directly",
+        messageFormat: "{0} takes the JSON through a UTF-16 string: it is transcoded an extra time and held as text twice its UTF-8 size (on the large object heap above about 42 KB); {1}",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "System.Text.Json reads and writes UTF-8. JsonSerializer.Serialize to a string transcodes its UTF-8 output to UTF-16, " +
+                     "and Encoding.UTF8.GetBytes or File.WriteAllText transcode it back; Encoding.UTF8.GetString, File.ReadAllText, " +
+                     "StreamReader.ReadToEnd and HttpContent.ReadAsStringAsync make a UTF-16 string of UTF-8 bytes that Deserialize transcodes back. SerializeToUtf8Bytes, " +
+                     "the Deserialize overloads that take a ReadOnlySpan<byte> or a Stream, and ReadFromJsonAsync, skip the detour. The fix is offered where " +
+                     "the bytes stay identical (serializing); reading is reported without a fix, because a string decoder replaces " +
+                     "invalid UTF-8 with U+FFFD (and StreamReader and File.ReadAllText also decode UTF-16 and UTF-32 by their byte order " +
+                     "mark) where the UTF-8 overloads throw. Only detours written inline are reported: a string that is also logged, " +
+                     "stored or returned is needed anyway.",
+        helpLinkUri: HelpLinkBase + Utf16DetourId + ".md");
+
     public const string ConvertWithoutTextId = "JP0006";
 
     public static readonly DiagnosticDescriptor ConvertWithoutText = new(
@@ -121,7 +140,7 @@ internal static class DiagnosticProperties
     /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
     public const string StaticOptions = "StaticOptions";
 
-    /// <summary>JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
+    /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";
 
     public static readonly ImmutableDictionary<string, string?> None = ImmutableDictionary<string, string?>.Empty;

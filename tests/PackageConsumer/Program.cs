@@ -1,6 +1,8 @@
+using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
 using System.Text.Unicode;
 
 var orders = new[] { new Order(1, "Ada <&>", Status.Shipped), new Order(2, "山本太郎", Status.Pending) };
@@ -10,6 +12,7 @@ foreach (var order in orders)
     Console.WriteLine(Api.Camel(order));
     Console.WriteLine(Api.Shared(order));
     Console.WriteLine(Api.Plain(order));
+    Console.WriteLine(Convert.ToHexString(Api.Utf8(order)));
 }
 
 public enum Status { Pending, Shipped }
@@ -38,4 +41,9 @@ public static class Api
 
     // JP0002 (info; a warning in trimmed/AOT projects): reflection metadata on the default options, fixable.
     public static string Plain(Order order) => JsonSerializer.Serialize(order);
+
+    // JP0005: the JSON made a UTF-16 string only to be transcoded back to UTF-8 (metadata passed in, so not JP0002).
+    private static readonly JsonTypeInfo<Order> s_orderInfo = (JsonTypeInfo<Order>)JsonSerializerOptions.Default.GetTypeInfo(typeof(Order));
+
+    public static byte[] Utf8(Order order) => Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order, s_orderInfo));
 }

@@ -63,6 +63,19 @@ after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion=
 diff -u "$here/Program.cs" "$copy/Program.cs" || true
 echo "ok: dotnet format fixed every JP0001 and JP0004, the output is unchanged"
 
+# ---- JP0005 (UTF-16 detours): one warning, fixed by dotnet format; same output after the fix ----
+echo "== JP0005: dotnet format analyzers serializes to UTF-8 directly"
+count="$(jp_warnings "$work/build.log" JP0005)"
+[ "$count" -eq 1 ] || fail "expected 1 JP0005 warning, got $count"
+dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0005 --severity warn --no-restore
+grep -q 'JsonSerializer.SerializeToUtf8Bytes(order, s_orderInfo)' "$copy/Program.cs" || fail "JP0005's fix was not applied"
+build "$copy/PackageConsumer.csproj" > "$work/utf8.log" 2>&1 || { cat "$work/utf8.log"; fail "the sample does not build after JP0005's fix"; }
+[ "$(jp_warnings "$work/utf8.log" JP0005)" -eq 0 ] || fail "JP0005 left after dotnet format"
+after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+[ "$before" = "$after" ] || fail "output changed after JP0005's fix"
+echo "ok: 1 JP0005 warning, fixed by dotnet format, the output (UTF-8 bytes in hex) is unchanged"
+# ---- end JP0005 ----
+
 echo "== JP0002: a warning in trimmed/AOT projects (the package's targets add a global config)"
 [ "$(jp_warnings "$work/build.log" JP0002)" -eq 0 ] || fail "JP0002 is a warning by default"
 for property in JsonSerializerIsReflectionEnabledByDefault=false IsAotCompatible=true; do

@@ -64,6 +64,12 @@ internal sealed class JsonSymbols
                 _perRequestBases.Add(type);
             }
         }
+        Encoding = Type(compilation, "System.Text.Encoding");
+        StreamReader = Type(compilation, "System.IO.StreamReader");
+        File = Type(compilation, "System.IO.File");
+        HttpContent = Type(compilation, "System.Net.Http.HttpContent");
+        HttpClient = Type(compilation, "System.Net.Http.HttpClient");
+        StringContent = Type(compilation, "System.Net.Http.StringContent");
 
         foreach (var entryPoint in new[]
                  {
@@ -118,6 +124,12 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonNode { get; }
     public INamedTypeSymbol? Console { get; }
     public INamedTypeSymbol? ModuleInitializerAttribute { get; }
+    public INamedTypeSymbol? Encoding { get; }
+    public INamedTypeSymbol? StreamReader { get; }
+    public INamedTypeSymbol? File { get; }
+    public INamedTypeSymbol? HttpContent { get; }
+    public INamedTypeSymbol? HttpClient { get; }
+    public INamedTypeSymbol? StringContent { get; }
 
     /// <summary>
     /// True for types ASP.NET Core creates per request or per invocation: controllers, Razor Pages models, SignalR hubs

@@ -30,6 +30,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
         (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
         (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
+        (new Utf16DetourAnalyzer(), new Utf16DetourFixer()),
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
     };
@@ -122,6 +123,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0001.AnalyzerTests.ReportedStatements(), JP0001.AnalyzerTests.NotReportedStatements(),
             JP0003.AnalyzerTests.ReportedStatements(), JP0003.AnalyzerTests.NotReportedStatements(),
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
+            JP0005.AnalyzerTests.ReportedStatements(), JP0005.AnalyzerTests.NotReportedStatements(),
             JP0006.AnalyzerTests.ReportedStatements(), JP0006.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
@@ -156,6 +158,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;
+        yield return JP0005.FixTests.Program;
         yield return JP0006.FixTests.Program;
 
         // JP0007's snippets come with the members they use; its program has every fixable shape.

@@ -1,0 +1,371 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0005: JSON taken through a UTF-16 string on its way to or from UTF-8, written inline:
+/// <c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c> and <c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...))</c>
+/// (fixed: <c>SerializeToUtf8Bytes</c>, <c>File.WriteAllBytes[Async]</c>, same bytes), and <c>JsonSerializer.Deserialize</c> of
+/// <c>Encoding.UTF8.GetString(...)</c>, <c>File.ReadAllText[Async](...)</c> or <c>new StreamReader(stream).ReadToEnd[Async]()</c>
+/// and of <c>await content.ReadAsStringAsync()</c>, <c>new StringContent(JsonSerializer.Serialize(...), ...)</c> or <c>await client.GetStringAsync(...)</c>
+/// (reported without a fix: the decoders replace invalid UTF-8 and honour UTF-16/32 byte order marks, the UTF-8 overloads do not).
+/// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
+public sealed class Utf16DetourAnalyzer : JsonAnalyzer
+{
+    /// <summary><c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToUtf8Bytes</c> with the same arguments.</summary>
+    public const string FixSerializeToUtf8Bytes = "SerializeToUtf8Bytes";
+
+    /// <summary><c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...)[, ct])</c>: the fix writes <c>SerializeToUtf8Bytes</c> with <c>WriteAllBytes[Async]</c>.</summary>
+    public const string FixWriteAllBytes = "WriteAllBytes";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.Utf16Detour);
+
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+    {
+        if (symbols.JsonSerializer is { } serializer)
+        {
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationKind.Invocation);
+            if (symbols.StringContent is { } stringContent)
+            {
+                context.RegisterOperationAction(c => AnalyzeObjectCreation(c, serializer, stringContent), OperationKind.ObjectCreation);
+            }
+        }
+    }
+
+    /// <summary>
+    /// <c>new StringContent(JsonSerializer.Serialize(...), ...)</c>: reported without a fix. The bytes are the same as
+    /// <c>SerializeToUtf8Bytes</c> only for a UTF-8 encoding, and <c>JsonContent</c> sends no Content-Length (see the doc).
+    /// </summary>
+    private static void AnalyzeObjectCreation(OperationAnalysisContext context, INamedTypeSymbol serializer, INamedTypeSymbol stringContent)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (creation.Constructor is not { Parameters.Length: > 0 } constructor
+            || !SymbolEqualityComparer.Default.Equals(constructor.ContainingType, stringContent)
+            || creation.Arguments.Length == 0
+            || creation.Arguments[0].Parameter?.Ordinal != 0
+            || SerializeToString(creation.Arguments[0].Value, serializer) is null)
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.Utf16Detour,
+            creation.Syntax.GetLocation(),
+            "new StringContent(JsonSerializer.Serialize(...))",
+            "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type, or JsonContent.Create(...) (which streams, without a Content-Length)"));
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
+    {
+        // Cheapest checks first: this runs for every invocation in the compilation. Every shape has a call as an argument.
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        switch (method.Name)
+        {
+            case "Deserialize":
+                if (method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, serializer) && HasInvocationArgument(invocation.Syntax))
+                {
+                    AnalyzeDeserialize(context, symbols, invocation);
+                }
+
+                break;
+
+            case "GetBytes":
+                if (!method.IsStatic && method.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.Encoding)
+                    && HasInvocationArgument(invocation.Syntax))
+                {
+                    AnalyzeGetBytes(context, symbols, serializer, invocation);
+                }
+
+                break;
+
+            case "WriteAllText":
+            case "WriteAllTextAsync":
+                if (method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.File) && HasInvocationArgument(invocation.Syntax))
+                {
+                    AnalyzeWriteAllText(context, symbols, serializer, invocation);
+                }
+
+                break;
+        }
+    }
+
+    /// <summary><c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c>.</summary>
+    private static void AnalyzeGetBytes(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation getBytes)
+    {
+        if (getBytes.TargetMethod.Parameters[0].Type.SpecialType != SpecialType.System_String
+            || !IsEncodingUtf8(getBytes.Instance, symbols)
+            || getBytes.Arguments.Length != 1
+            || SerializeToString(getBytes.Arguments[0].Value, serializer) is not { } serialize
+            || symbols.IsInsideExpressionTree(getBytes))
+        {
+            return;
+        }
+
+        var fixable = CanRenameToUtf8Bytes(serialize);
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixSerializeToUtf8Bytes : null);
+    }
+
+    /// <summary><c>File.WriteAllText(path, JsonSerializer.Serialize(...))</c> or <c>WriteAllTextAsync(path, ..., ct)</c>, without an explicit encoding.</summary>
+    private static void AnalyzeWriteAllText(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation write)
+    {
+        var parameters = write.TargetMethod.Parameters;
+        if (parameters.Length < 2
+            || parameters[0].Type.SpecialType != SpecialType.System_String
+            || parameters[1].Type.SpecialType != SpecialType.System_String
+            || HasEncodingParameter(write.TargetMethod, symbols)
+            || ArgumentFor(write, parameters[1]) is not { } contents
+            || SerializeToString(contents, serializer) is not { } serialize
+            || symbols.IsInsideExpressionTree(write))
+        {
+            return;
+        }
+
+        var name = write.TargetMethod.Name;
+        var bytesName = name == "WriteAllText" ? "WriteAllBytes" : "WriteAllBytesAsync";
+
+        // WriteAllText writes UTF-8 without a byte order mark, exactly the bytes SerializeToUtf8Bytes returns; the file is
+        // opened after the JSON is made, as before, so a serialization error still leaves the file untouched.
+        var fixable = CanRenameToUtf8Bytes(serialize)
+            && !HasNamedArgument(write)
+            && HasFileMethod(write.TargetMethod, bytesName);
+        Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? FixWriteAllBytes : null);
+    }
+
+    /// <summary><c>JsonSerializer.Deserialize</c> of a string decoded from UTF-8 inline; every overload family, never fixed.</summary>
+    private static void AnalyzeDeserialize(OperationAnalysisContext context, JsonSymbols symbols, IInvocationOperation deserialize)
+    {
+        var method = deserialize.TargetMethod;
+        if (method.Parameters.Length == 0
+            || method.Parameters[0].Type.SpecialType != SpecialType.System_String
+            || ArgumentFor(deserialize, method.Parameters[0]) is not { } text)
+        {
+            return;
+        }
+
+        // await x.ReadToEndAsync() / await File.ReadAllTextAsync(...), with or without ConfigureAwait.
+        var awaited = false;
+        if (text is IAwaitOperation { Operation: var operand })
+        {
+            awaited = true;
+            text = operand.WalkDownConversions();
+            if (text is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
+            {
+                text = configured.WalkDownConversions();
+            }
+        }
+
+        if (text is not IInvocationOperation source)
+        {
+            return;
+        }
+
+        var sourceMethod = source.TargetMethod;
+        string? what = null;
+        string? instead = null;
+        switch (sourceMethod.Name)
+        {
+            case "GetString" when !awaited
+                && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.Encoding)
+                && IsEncodingUtf8(source.Instance, symbols):
+                what = "JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))";
+                instead = "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)";
+                break;
+
+            case "ReadAllText" when !awaited && IsFileReadWithoutEncoding(sourceMethod, symbols):
+            case "ReadAllTextAsync" when awaited && IsFileReadWithoutEncoding(sourceMethod, symbols):
+                what = "JsonSerializer.Deserialize(File." + sourceMethod.Name + "(...))";
+                instead = awaited
+                    ? "await DeserializeAsync from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)"
+                    : "Deserialize from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)";
+                break;
+
+            case "ReadAsStringAsync" when awaited
+                && !sourceMethod.IsStatic
+                && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpContent):
+                what = "JsonSerializer.Deserialize(await content.ReadAsStringAsync())";
+                instead = "await content.ReadFromJsonAsync<T>(options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where ReadAsStringAsync substitutes U+FFFD";
+                break;
+
+            case "GetStringAsync" when awaited
+                && !sourceMethod.IsStatic
+                && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpClient):
+                what = "JsonSerializer.Deserialize(await client.GetStringAsync(...))";
+                instead = "await client.GetFromJsonAsync<T>(uri, options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where GetStringAsync substitutes U+FFFD";
+                break;
+
+            case "ReadToEnd" when !awaited && IsReaderCreatedInline(source, symbols):
+            case "ReadToEndAsync" when awaited && IsReaderCreatedInline(source, symbols):
+                what = "JsonSerializer.Deserialize(new StreamReader(stream)." + sourceMethod.Name + "())";
+                instead = awaited
+                    ? "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)"
+                    : "call JsonSerializer.Deserialize(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)";
+                break;
+        }
+
+        if (what is not null && !symbols.IsInsideExpressionTree(deserialize))
+        {
+            Report(context, deserialize, what, instead!, fix: null);
+        }
+    }
+
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
+    {
+        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
+        context.ReportDiagnostic(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead));
+    }
+
+    /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call (or an awaited one).</summary>
+    private static bool HasInvocationArgument(SyntaxNode syntax)
+    {
+        if (syntax is InvocationExpressionSyntax { ArgumentList: { } list })
+        {
+            foreach (var argument in list.Arguments)
+            {
+                var expression = argument.Expression;
+                while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax or AwaitExpressionSyntax)
+                {
+                    expression = expression switch
+                    {
+                        ParenthesizedExpressionSyntax parenthesized => parenthesized.Expression,
+                        CastExpressionSyntax cast => cast.Expression,
+                        _ => ((AwaitExpressionSyntax)expression).Expression,
+                    };
+                }
+
+                if (expression is InvocationExpressionSyntax)
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The static property <c>Encoding.UTF8</c> (UTF-8 without a byte order mark from GetBytes, U+FFFD for invalid bytes).</summary>
+    private static bool IsEncodingUtf8(IOperation? instance, JsonSymbols symbols)
+        => instance?.WalkDownConversions() is IPropertyReferenceOperation { Instance: null, Property: { Name: "UTF8", IsStatic: true } property }
+            && SymbolEqualityComparer.Default.Equals(property.ContainingType, symbols.Encoding);
+
+    /// <summary><c>JsonSerializer.Serialize(...)</c> returning a string, the value itself (through conversions).</summary>
+    private static IInvocationOperation? SerializeToString(IOperation value, INamedTypeSymbol serializer)
+        => value.WalkDownConversions() is IInvocationOperation { TargetMethod: { Name: "Serialize", IsStatic: true } method } serialize
+            && method.ReturnType.SpecialType == SpecialType.System_String
+            && SymbolEqualityComparer.Default.Equals(method.ContainingType, serializer)
+                ? serialize
+                : null;
+
+    /// <summary>SerializeToUtf8Bytes has the same parameters (names included) as the Serialize overload called, and the call names none.</summary>
+    private static bool CanRenameToUtf8Bytes(IInvocationOperation serialize)
+    {
+        if (HasNamedArgument(serialize))
+        {
+            return false;
+        }
+
+        var original = serialize.TargetMethod.OriginalDefinition;
+        foreach (var member in original.ContainingType.GetMembers("SerializeToUtf8Bytes"))
+        {
+            if (member is IMethodSymbol { IsStatic: true } candidate
+                && candidate.Arity == original.Arity
+                && SameParameters(candidate, original))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>File has <paramref name="name"/> with the parameters of <paramref name="method"/>, the contents a byte[] instead of a string.</summary>
+    private static bool HasFileMethod(IMethodSymbol method, string name)
+    {
+        foreach (var member in method.ContainingType.GetMembers(name))
+        {
+            if (member is IMethodSymbol { IsStatic: true } candidate
+                && candidate.Parameters.Length == method.Parameters.Length
+                && candidate.Parameters[1].Type is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Byte }
+                && SymbolEqualityComparer.Default.Equals(candidate.Parameters[0].Type, method.Parameters[0].Type)
+                && (candidate.Parameters.Length < 3 || SymbolEqualityComparer.Default.Equals(candidate.Parameters[2].Type, method.Parameters[2].Type)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool SameParameters(IMethodSymbol candidate, IMethodSymbol original)
+    {
+        if (candidate.Parameters.Length != original.Parameters.Length)
+        {
+            return false;
+        }
+
+        for (var i = 0; i < original.Parameters.Length; i++)
+        {
+            if (candidate.Parameters[i].Name != original.Parameters[i].Name
+                || candidate.Parameters[i].IsOptional != original.Parameters[i].IsOptional
+                || !candidate.Parameters[i].Type.IsSameTypeAs(original.Parameters[i].Type))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool HasEncodingParameter(IMethodSymbol method, JsonSymbols symbols)
+    {
+        foreach (var parameter in method.Parameters)
+        {
+            if (parameter.Type.InheritsFromOrEquals(symbols.Encoding))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>File.ReadAllText(path)</c> / <c>ReadAllTextAsync(path[, ct])</c>: UTF-8 by default, other encodings detected by their byte order mark.</summary>
+    private static bool IsFileReadWithoutEncoding(IMethodSymbol method, JsonSymbols symbols)
+        => method.IsStatic
+            && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.File)
+            && !HasEncodingParameter(method, symbols);
+
+    /// <summary><c>new StreamReader(stream[, ...]).ReadToEnd[Async]()</c>: a reader over a stream (not a path) that nothing else sees.</summary>
+    private static bool IsReaderCreatedInline(IInvocationOperation read, JsonSymbols symbols)
+        => (read.TargetMethod.Parameters.Length == 0 || read.TargetMethod is { Name: "ReadToEndAsync", Parameters.Length: 1 }) // (CancellationToken), .NET 7+
+            && read.Instance?.WalkDownConversions() is IObjectCreationOperation { Constructor: { } constructor }
+            && SymbolEqualityComparer.Default.Equals(constructor.ContainingType, symbols.StreamReader)
+            && constructor.Parameters.Length > 0
+            && constructor.Parameters[0].Type.SpecialType != SpecialType.System_String;
+
+    /// <summary>The value passed for <paramref name="parameter"/> (through conversions), or null when it is left to its default.</summary>
+    private static IOperation? ArgumentFor(IInvocationOperation invocation, IParameterSymbol parameter)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (SymbolEqualityComparer.Default.Equals(argument.Parameter, parameter))
+            {
+                return argument.ArgumentKind == ArgumentKind.DefaultValue ? null : argument.Value.WalkDownConversions();
+            }
+        }
+
+        return null;
+    }
+
+    private static bool HasNamedArgument(IInvocationOperation invocation)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,126 @@
+using System.Composition;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.Utf16DetourAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0005 fix: "Serialize to UTF-8 directly". <c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(x, options))</c> becomes
+/// <c>JsonSerializer.SerializeToUtf8Bytes(x, options)</c>, and <c>File.WriteAllText(path, JsonSerializer.Serialize(x))</c>
+/// becomes <c>File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(x))</c> (likewise the async pair, the
+/// cancellation token kept). The bytes are the same: both decoders write UTF-8 without a byte order mark. Everything
+/// else in the call, its trivia included, stays as written. Reading shapes are reported without a fix.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(Utf16DetourFixer)), Shared]
+public sealed class Utf16DetourFixer : JsonFixer
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.Utf16DetourId);
+
+    protected override string Title => "Serialize to UTF-8 directly";
+
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
+
+    /// <summary>A line comment or a directive inside the removed part of the call could not be kept: no fix there.</summary>
+    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        foreach (var trivia in site.DescendantTrivia())
+        {
+            if (site.Span.Contains(trivia.Span) && (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsDirective))
+            {
+                return Task.FromResult(false);
+            }
+        }
+
+        return Task.FromResult(true);
+    }
+
+    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        {
+            return null;
+        }
+
+        SyntaxNode? replacement = null;
+        if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1)
+        {
+            // Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToUtf8Bytes(...)
+            if (WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
+                && RenameSerialize(inner.Expression) is { } renamed)
+            {
+                replacement = inner.WithExpression(renamed)
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
+            }
+        }
+        else if (arguments.Count >= 2
+            && RenameWriteAllText(outer.Expression) is { } writeAllBytes
+            && WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax inner
+            && RenameSerialize(inner.Expression) is { } renamed)
+        {
+            // File.WriteAllText(path, JsonSerializer.Serialize(...)) -> File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(...))
+            var contents = inner.WithExpression(renamed).WithTriviaFrom(arguments[1].Expression);
+            replacement = outer.WithExpression(writeAllBytes)
+                .WithArgumentList(outer.ArgumentList.WithArguments(arguments.Replace(arguments[1], arguments[1].WithExpression(contents))));
+        }
+
+        return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
+    }
+
+    /// <summary>
+    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
+    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
+    /// </summary>
+    private static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
+    {
+        var kept = SyntaxTriviaList.Empty;
+        foreach (var item in outer.DescendantTrivia())
+        {
+            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
+                && outer.Span.Contains(item.Span)
+                && !inner.Span.Contains(item.Span)
+                && (item.SpanStart < inner.SpanStart) == before)
+            {
+                kept = kept.Add(item).Add(Space);
+            }
+        }
+
+        return kept;
+    }
+
+    private static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)
+    {
+        while (true)
+        {
+            switch (expression)
+            {
+                case ParenthesizedExpressionSyntax parenthesized:
+                    expression = parenthesized.Expression;
+                    break;
+                case CastExpressionSyntax cast:
+                    expression = cast.Expression;
+                    break;
+                default:
+                    return expression;
+            }
+        }
+    }
+
+    /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, renamed to SerializeToUtf8Bytes.</summary>
+    private static ExpressionSyntax? RenameSerialize(ExpressionSyntax serialize) => Rename(serialize, "Serialize", "SerializeToUtf8Bytes");
+
+    /// <summary><c>File.WriteAllText[Async]</c> (qualified or using-static), renamed to <c>WriteAllBytes[Async]</c>.</summary>
+    private static ExpressionSyntax? RenameWriteAllText(ExpressionSyntax write)
+        => Rename(write, "WriteAllText", "WriteAllBytes") ?? Rename(write, "WriteAllTextAsync", "WriteAllBytesAsync");
+
+    private static ExpressionSyntax? Rename(ExpressionSyntax expression, string from, string to) => expression switch
+    {
+        MemberAccessExpressionSyntax { Name: var simple } access when simple.Identifier.ValueText == from => access.WithName(Rename(simple, to)),
+        SimpleNameSyntax simple when simple.Identifier.ValueText == from => Rename(simple, to),
+        _ => null,
+    };
+
+    private static SimpleNameSyntax Rename(SimpleNameSyntax simple, string name)
+        => simple.WithIdentifier(Identifier(simple.Identifier.LeadingTrivia, name, simple.Identifier.TrailingTrivia));
+}
