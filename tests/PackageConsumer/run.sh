@@ -156,6 +156,20 @@ rm "$app/.globalconfig"
 if app_build -p:JsonPerfAnalysisMode=Strict > "$work/preset.log" 2>&1; then fail "JsonPerfAnalysisMode=Strict built"; fi
 grep -q 'error JSONPERF001' "$work/preset.log" || { cat "$work/preset.log"; fail "JsonPerfAnalysisMode=Strict failed, but not with JSONPERF001"; }
 echo "ok: an unknown JsonPerfAnalysisMode fails the build with JSONPERF001"
+echo "== package metadata: addresses, license, icon, readme, release notes"
+nupkg="$root/artifacts/packages/JsonPerf.Analyzers.$version.nupkg"
+repository="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:JsonPerfRepositoryUrl)"
+nuspec="$(unzip -p "$nupkg" JsonPerf.Analyzers.nuspec)"
+for expected in "<projectUrl>$repository</projectUrl>" "<repository type=\"git\" url=\"$repository\"" \
+    '<license type="expression">MIT</license>' '<icon>icon.png</icon>' '<readme>README.md</readme>' \
+    "<releaseNotes>Changes in $version: $repository/blob/v$version/CHANGELOG.md"; do
+  grep -qF "$expected" <<< "$nuspec" || fail "the nuspec lacks $expected"
+done
+for file in LICENSE icon.png README.md CHANGELOG.md; do
+  unzip -l "$nupkg" | grep -qE " $file\$" || fail "$file is not in the package"
+done
+grep -q "^## $version" "$root/CHANGELOG.md" || fail "CHANGELOG.md has no section for $version"
+echo "ok: project and repository URL $repository, MIT license file, icon, readme, CHANGELOG.md for $version"
 unset NUGET_PACKAGES
 # ---- end of issue 15's checks --------------------------------------------------------------------------------------
 
