@@ -7,7 +7,9 @@ namespace JsonPerf.Analyzers;
 internal static class Rules
 {
     public const string Category = "Performance";
-    public const string HelpLinkBase = "https://github.com/JsonPerf/JsonPerf.Analyzers/blob/main/docs/rules/";
+
+    /// <summary>The rule docs of the version this package shipped as (the tag v{Version}), not of the newest commit.</summary>
+    public const string HelpLinkBase = PackageInfo.RepositoryUrl + "/blob/v" + PackageInfo.Version + "/docs/rules/";
 
     public const string OptionsCreatedPerCallId = "JP0001";
 

@@ -97,4 +97,93 @@ after="$(dotnet run --project "$copy/PackageConsumer.csproj" -p:JsonPerfVersion=
 [ "$before" = "$after" ] || fail "output changed after JP0002's fix"
 echo "ok: dotnet format scaffolded a context that generates, the output is unchanged"
 
+# ---- Install as the README says, presets, JP0002's AOT opt-out (issue 15) -------------------------------------
+# Runs the commands of README.md's install:pack block in this repository and those of its install:use block in a new
+# console app outside the repository (solution and project folder in one), as written, with one substitution: the
+# feed folder ~/jsonperf-feed becomes a temporary folder. NUGET_PACKAGES points at a private folder too, so the
+# package just packed is the one restored. The app then carries the sample's code plus one JP0003 site.
+echo "== README install: its install:pack and install:use blocks, as written"
+readme_block() {
+  sed -n "/^<!-- $1 -->\$/,/^<!-- \/$1 -->\$/p" "$root/README.md" | sed -e '/^<!--/d' -e '/^```/d' -e '/^#/d' -e '/^[[:space:]]*$/d'
+}
+readme_tmp="$(mktemp -d /tmp/jsonperf-readme-XXXXXX)"
+trap 'rm -f "$here/.editorconfig"; rm -rf "$readme_tmp"' EXIT
+feed="$readme_tmp/feed"
+pack_commands="$(readme_block install:pack | sed "s#~/jsonperf-feed#$feed#g")"
+use_commands="$(readme_block install:use | sed "s#~/jsonperf-feed#$feed#g")"
+[ -n "$pack_commands" ] && [ -n "$use_commands" ] || fail "README has no install:pack or install:use block"
+grep -q "dotnet pack" <<< "$pack_commands" && grep -q "dotnet add package JsonPerf.Analyzers --version $version\$" <<< "$use_commands" \
+  || fail "README's install blocks do not pack, or do not add JsonPerf.Analyzers $version"
+export NUGET_PACKAGES="$readme_tmp/packages"
+(cd "$root" && bash -euo pipefail -c "$pack_commands") > "$work/readme-pack.log" 2>&1 || { cat "$work/readme-pack.log"; fail "README's install:pack block failed"; }
+app="$readme_tmp/app"
+dotnet new console -o "$app" -n ReadmeApp > "$work/readme-new.log" 2>&1 || { cat "$work/readme-new.log"; fail "dotnet new console failed"; }
+(cd "$app" && bash -euo pipefail -c "$use_commands") > "$work/readme-use.log" 2>&1 || { cat "$work/readme-use.log"; fail "README's install:use block failed"; }
+grep -qE '<PackageReference Include="JsonPerf.Analyzers" Version="'"$version"'"' "$app/ReadmeApp.csproj" || fail "no PackageReference after the README's commands"
+grep -q '<PrivateAssets>all</PrivateAssets>' "$app/ReadmeApp.csproj" || fail "dotnet add package did not make the reference private (README says it does)"
+cp "$here/Program.cs" "$app/Program.cs"
+cat > "$app/CaseInsensitive.cs" <<'CS'
+using System.Text.Json;
+
+// JP0003 (hidden by default): case-insensitive matching without a naming policy.
+public static class Reader
+{
+    public static readonly JsonSerializerOptions Options = new() { PropertyNameCaseInsensitive = true };
+}
+CS
+app_build() { dotnet build "$app/ReadmeApp.csproj" --no-incremental -nologo "$@"; }
+# Expected distinct warnings per rule: JP0001 JP0002 JP0003 JP0004, from a build log.
+expect_warnings() {
+  local log="$1" label="$2" expected="$3" id got=""
+  for id in JP0001 JP0002 JP0003 JP0004; do got="$got $(jp_warnings "$log" "$id" || true)"; done
+  [ "${got# }" = "$expected" ] || { grep -E 'warning JP' "$log" | sort -u; fail "$label: expected JP0001-JP0004 warnings '$expected', got '${got# }'"; }
+  echo "ok: $label: JP0001-JP0004 warnings $expected"
+}
+app_build > "$work/readme-build.log" 2>&1 || { cat "$work/readme-build.log"; fail "the README's app does not build"; }
+check_clean_load "$work/readme-build.log"
+expect_warnings "$work/readme-build.log" "installed as the README says" "2 0 0 1"
+
+echo "== presets: JsonPerfAnalysisMode and JsonPerfRaiseJP0002InAot"
+preset() {  # label, expected, build arguments
+  local label="$1" expected="$2"; shift 2
+  app_build "$@" > "$work/preset.log" 2>&1 || { cat "$work/preset.log"; fail "build failed: $label"; }
+  check_clean_load "$work/preset.log"
+  expect_warnings "$work/preset.log" "$label" "$expected"
+}
+preset "JsonPerfAnalysisMode=Default" "2 0 0 1" -p:JsonPerfAnalysisMode=Default
+preset "JsonPerfAnalysisMode=All" "2 4 1 1" -p:JsonPerfAnalysisMode=All
+preset "JsonPerfAnalysisMode=None" "0 0 0 0" -p:JsonPerfAnalysisMode=None
+preset "IsAotCompatible=true" "2 4 0 1" -p:IsAotCompatible=true
+preset "IsAotCompatible=true, JsonPerfRaiseJP0002InAot=false" "2 0 0 1" -p:IsAotCompatible=true -p:JsonPerfRaiseJP0002InAot=false
+preset "JsonPerfAnalysisMode=None, IsAotCompatible=true" "0 0 0 0" -p:JsonPerfAnalysisMode=None -p:IsAotCompatible=true
+# The project's own severities win over every preset: .editorconfig sections, and a .globalconfig (level 100).
+printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.JP0002.severity = none\ndotnet_diagnostic.JP0004.severity = none\n' > "$app/.editorconfig"
+preset "JsonPerfAnalysisMode=All, .editorconfig JP0002 and JP0004 none" "2 0 1 0" -p:JsonPerfAnalysisMode=All
+preset "IsAotCompatible=true, .editorconfig JP0002 none" "2 0 0 0" -p:IsAotCompatible=true
+printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.JP0001.severity = warning\ndotnet_diagnostic.JP0003.severity = warning\n' > "$app/.editorconfig"
+preset "JsonPerfAnalysisMode=None, .editorconfig JP0001 and JP0003 warning" "2 0 1 0" -p:JsonPerfAnalysisMode=None
+rm "$app/.editorconfig"
+printf 'is_global = true\n\ndotnet_diagnostic.JP0003.severity = none\ndotnet_diagnostic.JP0001.severity = suggestion\n' > "$app/.globalconfig"
+preset "JsonPerfAnalysisMode=All, .globalconfig JP0003 none, JP0001 suggestion" "0 4 0 1" -p:JsonPerfAnalysisMode=All
+rm "$app/.globalconfig"
+if app_build -p:JsonPerfAnalysisMode=Strict > "$work/preset.log" 2>&1; then fail "JsonPerfAnalysisMode=Strict built"; fi
+grep -q 'error JSONPERF001' "$work/preset.log" || { cat "$work/preset.log"; fail "JsonPerfAnalysisMode=Strict failed, but not with JSONPERF001"; }
+echo "ok: an unknown JsonPerfAnalysisMode fails the build with JSONPERF001"
+echo "== package metadata: addresses, license, icon, readme, release notes"
+nupkg="$root/artifacts/packages/JsonPerf.Analyzers.$version.nupkg"
+repository="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:JsonPerfRepositoryUrl)"
+nuspec="$(unzip -p "$nupkg" JsonPerf.Analyzers.nuspec)"
+for expected in "<projectUrl>$repository</projectUrl>" "<repository type=\"git\" url=\"$repository\"" \
+    '<license type="expression">MIT</license>' '<icon>icon.png</icon>' '<readme>README.md</readme>' \
+    "<releaseNotes>Changes in $version: $repository/blob/v$version/CHANGELOG.md"; do
+  grep -qF "$expected" <<< "$nuspec" || fail "the nuspec lacks $expected"
+done
+for file in LICENSE icon.png README.md CHANGELOG.md; do
+  unzip -l "$nupkg" | grep -qE " $file\$" || fail "$file is not in the package"
+done
+grep -q "^## $version" "$root/CHANGELOG.md" || fail "CHANGELOG.md has no section for $version"
+echo "ok: project and repository URL $repository, MIT license file, icon, readme, CHANGELOG.md for $version"
+unset NUGET_PACKAGES
+# ---- end of issue 15's checks --------------------------------------------------------------------------------------
+
 echo "PackageConsumer: all checks passed"
