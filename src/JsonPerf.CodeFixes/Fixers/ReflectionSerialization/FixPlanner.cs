@@ -72,6 +72,14 @@ internal static class FixPlanner
             return null;
         }
 
+        // Binding a context to the options keeps the call on the options overload (IL2026/IL3050 stay) and puts the
+        // reflection resolver behind the context (more IL2026/IL3050): where the project is trimmed, AOT or turns
+        // reflection off, the fix never introduces reflection, so binding is not offered there.
+        if (optionsMember is not null && ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions))
+        {
+            return null;
+        }
+
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
         return ChoosePlan();
 
