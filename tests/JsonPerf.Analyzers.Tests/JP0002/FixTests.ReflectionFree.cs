@@ -68,6 +68,8 @@ public partial class FixTests
         AssertContains("JsonSerializer.Serialize(order, s_encoded)", program);
         // Mirrored options and the default options: the calls take the metadata overloads, trim- and AOT-safe.
         AssertContains("JsonSerializer.Serialize(order, IndentedJsonContext.Default.Order)", program);
+        Assert.DoesNotContain("s_indented", program, System.StringComparison.Ordinal);
+        Assert.EndsWith("}\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
         AssertContains("JsonSerializer.Deserialize<Order>(\"{\\\"Id\\\":3}\", ProgramJsonContext.Default.Order)", program);
         Assert.Equal(
             new[] { "JsonSerializer.Serialize<Order>(Order, JsonSerializerOptions?)" },
@@ -81,7 +83,18 @@ public partial class FixTests
     {
         var (before, after) = await FixAllAsync(ReflectionFreeProgram);
         var program = await TextAsync(after, "Program.cs");
-        AssertContains("TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())", program);
+        // The comma goes after the last setting, not on a line of its own; the file keeps its final newline.
+        AssertContains("""
+                private static readonly JsonSerializerOptions s_encoded = new JsonSerializerOptions
+                {
+                    Encoder = JavaScriptEncoder.Create(UnicodeRanges.All),
+                    TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())
+                };
+            """, program);
+        Assert.EndsWith("}\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
+        Assert.DoesNotContain("\n\n\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
+        // s_indented (private) is used by nothing once its call takes IndentedJsonContext's metadata: removed.
+        Assert.DoesNotContain("s_indented", program, System.StringComparison.Ordinal);
         Assert.Empty(await JP0002Async(after));
         await AssertSameOutputAsync(before, after);
     }
@@ -95,6 +108,19 @@ public partial class FixTests
         solution = WithBuildProperty(solution, id.ProjectId, property, value);
         var after = await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer);
         AssertContains("new DefaultJsonTypeInfoResolver()", await TextAsync(after, "Program.cs"));
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("namespace App;\n\n")]
+    public async Task A_context_scaffolded_at_the_end_of_the_file_keeps_its_final_newline(string prefix)
+    {
+        var source = prefix + "using System;\nusing System.Text.Json;\n\npublic class Point { public int X { get; set; } }\n\n"
+            + "public static class Program\n{\n    public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }));\n}\n";
+        var (before, after) = await FixAllAsync(source);
+        var program = (await TextAsync(after, "Program.cs")).ReplaceLineEndings("\n");
+        Assert.EndsWith("internal partial class ProgramJsonContext : JsonSerializerContext\n{\n}\n", program, System.StringComparison.Ordinal);
+        await AssertSameOutputAsync(before, after);
     }
 
     /// <summary>What the generated MSBuild editorconfig holds for a compiler-visible property.</summary>

@@ -105,6 +105,14 @@ internal static class ContextEditing
             .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(SerializationName("JsonSerializerContext")))))
             .WithAdditionalAnnotations(Formatter.Annotation);
 
+        // Appended at the end of the file (no namespace, or a file-scoped one): it ends the file, so it keeps the
+        // file's final newline (the last member's trailing line break stays where it was).
+        if (container is null or FileScopedNamespaceDeclarationSyntax
+            && root.EndOfFileToken.GetPreviousToken().TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
+        {
+            declaration = declaration.WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+        }
+
         // Mark the call first, so that it is found again after the edit.
         var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(plan.Mark));
         CompilationUnitSyntax newRoot;

@@ -6,8 +6,9 @@ internal sealed class FixPlan
     public FixPlan(
         InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext,
         INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
-        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext)
+        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember)
     {
+        MirroredMember = mirroredMember;
         Invocation = invocation;
         Type = type;
         Options = options;
@@ -55,4 +56,7 @@ internal sealed class FixPlan
 
     /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
     public INamedTypeSymbol? BoundContext { get; }
+
+    /// <summary>The static options member whose settings <see cref="Mirror"/> mirrors: removed once private and unused.</summary>
+    public ISymbol? MirroredMember { get; }
 }

@@ -30,6 +30,7 @@ internal static class FixPlanner
 
         var passContext = !operation.TargetMethod.IsGenericMethod;
         ISymbol? optionsMember = null;
+        ISymbol? mirroredMember = null;
         INamedTypeSymbol? boundContext = null;
         MirroredOptions? mirror = null;
         string? metadataParameter;
@@ -62,6 +63,7 @@ internal static class FixPlanner
                 && MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is { } mirroredParameter)
             {
                 mirror = mirrored;
+                mirroredMember = optionsMember;
                 optionsMember = null;
                 metadataParameter = mirroredParameter;
             }
@@ -89,7 +91,7 @@ internal static class FixPlanner
                 : null;
 
         FixPlan Plan(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
-            => new(invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext);
+            => new(invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember);
 
         // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
         FixPlan? ChoosePlan()

@@ -96,6 +96,11 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             solution = other.Project.Solution;
         }
 
+        if (plan.MirroredMember is { } mirrored)
+        {
+            solution = await UnusedOptions.RemoveIfUnusedAsync(solution, document.Project.Id, mirrored, cancellationToken).ConfigureAwait(false);
+        }
+
         return solution;
     }
 
