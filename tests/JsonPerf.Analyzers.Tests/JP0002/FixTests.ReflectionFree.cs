@@ -54,7 +54,7 @@ public partial class FixTests
     [InlineData("PublishTrimmed", "true")]
     [InlineData("IsTrimmable", "True")]
     [InlineData("JsonSerializerIsReflectionEnabledByDefault", "false")]
-    public async Task In_a_reflection_free_project_the_fix_adds_no_reflection_and_leaves_options_it_cannot_mirror_alone(string property, string value)
+    public async Task In_a_reflection_free_project_the_fix_adds_no_reflection_and_builds_a_context_on_options_it_cannot_mirror(string property, string value)
     {
         var (solution, id) = CreateProject(ReflectionFreeProgram, OutputKind.ConsoleApplication, TestReferences.Net10);
         solution = WithBuildProperty(solution, id.ProjectId, property, value);
@@ -63,19 +63,116 @@ public partial class FixTests
         var program = await TextAsync(after, "Program.cs");
 
         Assert.DoesNotContain("TypeInfoResolver", program, System.StringComparison.Ordinal);
-        Assert.DoesNotContain("DefaultJsonTypeInfoResolver", program, System.StringComparison.Ordinal);
-        // The encoder has no generation option: the call keeps its options and its diagnostic (no fix, see the doc).
-        AssertContains("JsonSerializer.Serialize(order, s_encoded)", program);
+        // The encoder has no generation option: a context instance built on the options (their only resolver), and the
+        // call takes its metadata.
+        AssertContains("""
+                private static readonly JsonSerializerOptions s_encoded = new JsonSerializerOptions
+                {
+                    Encoder = JavaScriptEncoder.Create(UnicodeRanges.All)
+                };
+                private static readonly ProgramJsonContext s_encodedContext = new(s_encoded);
+            """, program);
+        AssertContains("JsonSerializer.Serialize(order, s_encodedContext.Order)", program);
         // Mirrored options and the default options: the calls take the metadata overloads, trim- and AOT-safe.
         AssertContains("JsonSerializer.Serialize(order, IndentedJsonContext.Default.Order)", program);
         Assert.DoesNotContain("s_indented", program, System.StringComparison.Ordinal);
         Assert.EndsWith("}\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
         AssertContains("JsonSerializer.Deserialize<Order>(\"{\\\"Id\\\":3}\", ProgramJsonContext.Default.Order)", program);
-        Assert.Equal(
-            new[] { "JsonSerializer.Serialize<Order>(Order, JsonSerializerOptions?)" },
-            await CallsRequiringReflectionAsync(after));
-        Assert.Single(await JP0002Async(after));
+        Assert.Empty(await CallsRequiringReflectionAsync(after));
+        Assert.Empty(await JP0002Async(after));
         await AssertSameOutputAsync(before, after);
+    }
+
+    internal const string ContextInstanceProgram = """
+        using System;
+        using System.Collections.Generic;
+        using System.Text.Encodings.Web;
+        using System.Text.Json;
+        using System.Text.Json.Serialization;
+        using System.Text.Unicode;
+
+        public class Order
+        {
+            public int Id { get; set; }
+            public string CustomerName { get; set; }
+            public Status Status { get; set; }
+        }
+
+        public enum Status { Pending, Shipped }
+
+        internal static class Codec
+        {
+            internal static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
+            {
+                Encoder = JavaScriptEncoder.Create(UnicodeRanges.BasicLatin, UnicodeRanges.Cyrillic),
+                Converters = { new JsonStringEnumConverter() },
+                WriteIndented = true,
+            };
+        }
+
+        public static class Program
+        {
+            public static void Main()
+            {
+                var order = new Order { Id = 7, CustomerName = "Иван 山本 <b>", Status = Status.Shipped };
+                Console.WriteLine(JsonSerializer.Serialize(order, Codec.Options));
+                Console.WriteLine(JsonSerializer.Serialize(new List<Order> { order }, Codec.Options));
+                Console.WriteLine(JsonSerializer.Deserialize<Dictionary<string, Status>>("{\"a\":\"shipped\"}", Codec.Options)["a"]);
+                Console.WriteLine(JsonSerializer.Serialize(order, typeof(Order), Codec.Options));
+            }
+        }
+
+        """;
+
+    [Fact]
+    public async Task One_fix_registers_every_type_used_with_the_options_so_calls_not_fixed_yet_keep_working()
+    {
+        var (solution, id) = CreateProject(ContextInstanceProgram, OutputKind.ConsoleApplication, TestReferences.Net10);
+        solution = WithBuildProperty(solution, id.ProjectId, "PublishAot", "true");
+        var before = solution.GetProject(id.ProjectId)!;
+        var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer))!.GetProject(id.ProjectId)!;
+        var program = await TextAsync(after, "Program.cs");
+
+        AssertContains("internal static readonly ProgramJsonContext OptionsContext = new(Options);", program);
+        AssertContains("JsonSerializer.Serialize(order, Codec.OptionsContext.Order)", program);
+        AssertContains("JsonSerializer.Serialize(new List<Order> { order }, Codec.Options)", program);
+        AssertContains("""
+            [JsonSerializable(typeof(Order))]
+            [JsonSerializable(typeof(List<Order>))]
+            [JsonSerializable(typeof(Dictionary<string, Status>))]
+            internal partial class ProgramJsonContext
+            """, program);
+        await AssertSameOutputAsync(before, after);
+
+        // Fix All: every call takes the context instance's metadata, one field, no reflection left.
+        var all = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
+        var fixedProgram = await TextAsync(all, "Program.cs");
+        AssertContains("JsonSerializer.Serialize(order, typeof(Order), Codec.OptionsContext)", fixedProgram);
+        AssertContains("JsonSerializer.Deserialize<Dictionary<string, Status>>(\"{\\\"a\\\":\\\"shipped\\\"}\", Codec.OptionsContext.DictionaryStringStatus)", fixedProgram);
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(fixedProgram, "OptionsContext = new"));
+        Assert.Empty(await CallsRequiringReflectionAsync(all));
+        Assert.Empty(await JP0002Async(all));
+        await AssertSameOutputAsync(before, all);
+    }
+
+    [Theory]
+    // A type only known at run time, a use that is not a serializer call, options other assemblies can reach.
+    [InlineData("JsonSerializer.Serialize((object)order, order.GetType(), Codec.Options)", "internal")]
+    [InlineData("new JsonSerializerOptions(Codec.Options).WriteIndented", "internal")]
+    [InlineData("0", "public")]
+    public async Task In_a_reflection_free_project_offers_no_fix_when_not_every_use_of_the_options_is_known(string use, string accessibility)
+    {
+        var source = ContextInstanceProgram
+            .Replace("internal static readonly JsonSerializerOptions Options", accessibility + " static readonly JsonSerializerOptions Options", System.StringComparison.Ordinal)
+            .Replace("internal static class Codec", "public static class Codec", System.StringComparison.Ordinal)
+            .Replace("Console.WriteLine(JsonSerializer.Serialize(order, typeof(Order), Codec.Options));", "Console.WriteLine(" + use + ");", System.StringComparison.Ordinal);
+        var (solution, id) = CreateProject(source, OutputKind.ConsoleApplication, TestReferences.Net10);
+        solution = WithBuildProperty(solution, id.ProjectId, "IsAotCompatible", "true");
+        var after = await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer);
+        var program = await TextAsync(after, "Program.cs");
+        AssertContains("JsonSerializer.Serialize(order, Codec.Options)", program);
+        Assert.DoesNotContain("OptionsContext", program, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("TypeInfoResolver", program, System.StringComparison.Ordinal);
     }
 
     [Fact]

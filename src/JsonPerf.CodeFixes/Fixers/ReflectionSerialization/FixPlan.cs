@@ -59,4 +59,19 @@ internal sealed class FixPlan
 
     /// <summary>The static options member whose settings <see cref="Mirror"/> mirrors: removed once private and unused.</summary>
     public ISymbol? MirroredMember { get; }
+
+    /// <summary>
+    /// Static options (in a trimmed/AOT/reflection-free project) that get a context instance built on them
+    /// (<see cref="ContextInstanceBinding"/>): the call takes its metadata.
+    /// </summary>
+    public ISymbol? InstanceMember { get; set; }
+
+    /// <summary>The static field holding that context instance.</summary>
+    public string? InstanceField { get; set; }
+
+    /// <summary>An earlier fix added <see cref="InstanceField"/> already.</summary>
+    public bool InstanceFieldExists { get; set; }
+
+    /// <summary>Other types used with <see cref="InstanceMember"/>, registered in the same fix (the context becomes their only resolver).</summary>
+    public ImmutableArray<ITypeSymbol> ExtraTypes { get; set; } = ImmutableArray<ITypeSymbol>.Empty;
 }

@@ -22,7 +22,7 @@ internal static class ResolverBinding
     /// sets only <see cref="BindableSettings"/>, and referenced nowhere but as an argument to a framework method (no
     /// code configures it later, or hands it to code that could). Also the context an earlier fix bound it to.
     /// </summary>
-    public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
+    public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken, bool acceptContextInstance = false)
     {
         var stable = member switch
         {
@@ -88,6 +88,11 @@ internal static class ResolverBinding
         {
             var node = reference.Node;
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
+            if (acceptContextInstance && ContextInstanceBinding.IsContextInstanceInitializer(use, reference.Model, symbols, cancellationToken) is not null)
+            {
+                return true;
+            }
+
             return !reference.Location.IsImplicit
                 && use.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
                 && callSite is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax
