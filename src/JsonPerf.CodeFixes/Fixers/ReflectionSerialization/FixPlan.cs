@@ -6,9 +6,14 @@ internal sealed class FixPlan
     public FixPlan(
         InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext,
         INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
-        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember)
+        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
+        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes)
     {
         MirroredMember = mirroredMember;
+        InstanceMember = instanceMember;
+        InstanceField = instanceField;
+        InstanceFieldExists = instanceFieldExists;
+        ExtraTypes = extraTypes;
         Invocation = invocation;
         Type = type;
         Options = options;
@@ -64,14 +69,14 @@ internal sealed class FixPlan
     /// Static options (in a trimmed/AOT/reflection-free project) that get a context instance built on them
     /// (<see cref="ContextInstanceBinding"/>): the call takes its metadata.
     /// </summary>
-    public ISymbol? InstanceMember { get; set; }
+    public ISymbol? InstanceMember { get; }
 
     /// <summary>The static field holding that context instance.</summary>
-    public string? InstanceField { get; set; }
+    public string? InstanceField { get; }
 
     /// <summary>An earlier fix added <see cref="InstanceField"/> already.</summary>
-    public bool InstanceFieldExists { get; set; }
+    public bool InstanceFieldExists { get; }
 
     /// <summary>Other types used with <see cref="InstanceMember"/>, registered in the same fix (the context becomes their only resolver).</summary>
-    public ImmutableArray<ITypeSymbol> ExtraTypes { get; set; } = ImmutableArray<ITypeSymbol>.Empty;
+    public ImmutableArray<ITypeSymbol> ExtraTypes { get; }
 }

@@ -120,13 +120,9 @@ internal static class FixPlanner
             }
 
             var instanceField = instanceMember is null ? null : instance?.InstanceField?.Name ?? ContextInstanceBinding.FieldName(instanceMember);
-            return new(invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember)
-            {
-                InstanceMember = instanceMember,
-                InstanceField = instanceField,
-                InstanceFieldExists = instance?.InstanceField is not null,
-                ExtraTypes = extra,
-            };
+            return new(
+                invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember,
+                instanceMember, instanceField, instance?.InstanceField is not null, extra);
         }
 
         // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
