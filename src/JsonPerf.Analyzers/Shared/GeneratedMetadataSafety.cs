@@ -1,3 +1,6 @@
+using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
+
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -29,8 +32,16 @@ internal static class GeneratedMetadataSafety
     /// </summary>
     public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols) => Walk(root, compilation, symbols, out _);
 
+    /// <summary>
+    /// Per compilation, per type: whether the type itself is fine (describable, converters, members, ...) and the types
+    /// it leads to (elements, type arguments, serialized members, derived types). Roots share most of what they reach
+    /// (<c>Order</c>, <c>List&lt;Order&gt;</c>, <c>Order[]</c>), so each type's own attributes and members are read once.
+    /// </summary>
+    private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<ITypeSymbol, (bool Safe, ImmutableArray<ITypeSymbol> Next)>> s_nodes = new();
+
     private static bool Walk(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out HashSet<ITypeSymbol> visited)
     {
+        var nodes = s_nodes.GetValue(compilation, _ => new ConcurrentDictionary<ITypeSymbol, (bool, ImmutableArray<ITypeSymbol>)>(SymbolEqualityComparer.Default));
         visited = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var pending = new Stack<ITypeSymbol>();
         pending.Push(root);
@@ -42,60 +53,85 @@ internal static class GeneratedMetadataSafety
                 continue;
             }
 
-            if (visited.Count > 500 || !SerializableTypes.IsDescribable(type, compilation))
+            if (visited.Count > 500)
             {
                 return false;
             }
 
-            switch (type)
+            if (!nodes.TryGetValue(type, out var node))
             {
-                case IArrayTypeSymbol array:
-                    pending.Push(array.ElementType);
-                    continue;
+                var next = new Stack<ITypeSymbol>();
+                node = nodes.GetOrAdd(type, (Node(type, next, compilation, symbols), next.ToImmutableArray()));
+            }
 
-                case INamedTypeSymbol named:
-                    foreach (var argument in named.TypeArguments)
-                    {
-                        pending.Push(argument);
-                    }
+            if (!node.Safe)
+            {
+                return false;
+            }
 
-                    if (HasGenericContainer(named) || !PushElements(named, pending) || !ConvertersAreSafe(named, compilation, symbols))
-                    {
-                        return false;
-                    }
-
-                    // The framework's own types (primitives, collections, JsonElement, ...) are known to the generator.
-                    if (IsFrameworkType(named))
-                    {
-                        continue;
-                    }
-
-                    if (!MembersAreSafe(named, pending, compilation, symbols))
-                    {
-                        return false;
-                    }
-
-                    foreach (var attribute in named.GetAttributes())
-                    {
-                        if (SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonDerivedTypeAttribute))
-                        {
-                            if (attribute.ConstructorArguments.Length == 0 || attribute.ConstructorArguments[0].Value is not ITypeSymbol derived)
-                            {
-                                return false;
-                            }
-
-                            pending.Push(derived);
-                        }
-                    }
-
-                    continue;
-
-                default:
-                    return false;
+            foreach (var next in node.Next)
+            {
+                pending.Push(next);
             }
         }
 
         return true;
+    }
+
+    /// <summary>The type's own judgement; pushes onto <paramref name="pending"/> the types it leads to.</summary>
+    private static bool Node(ITypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols)
+    {
+        if (!SerializableTypes.IsDescribable(type, compilation))
+        {
+            return false;
+        }
+
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                pending.Push(array.ElementType);
+                return true;
+
+            case INamedTypeSymbol named:
+                foreach (var argument in named.TypeArguments)
+                {
+                    pending.Push(argument);
+                }
+
+                if (HasGenericContainer(named) || !PushElements(named, pending) || !ConvertersAreSafe(named, compilation, symbols))
+                {
+                    return false;
+                }
+
+                // The framework's own types (primitives, collections, JsonElement, ...) are known to the generator.
+                if (IsFrameworkType(named))
+                {
+                    return true;
+                }
+
+                if (!MembersAreSafe(named, pending, compilation, symbols))
+                {
+                    return false;
+                }
+
+                foreach (var attribute in named.GetAttributes())
+                {
+                    if (SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonDerivedTypeAttribute))
+                    {
+                        if (attribute.ConstructorArguments.Length == 0 || attribute.ConstructorArguments[0].Value is not ITypeSymbol derived)
+                        {
+                            return false;
+                        }
+
+                        pending.Push(derived);
+                    }
+                }
+
+                return true;
+
+            default:
+                return false;
+        }
     }
 
     private static bool HasGenericContainer(INamedTypeSymbol type)
