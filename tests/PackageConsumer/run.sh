@@ -80,7 +80,7 @@ echo "ok: 1 JP0005 warning, fixed by dotnet format, the output (UTF-8 bytes in h
 echo "== minimal API: one dotnet format run fixes the handler's options (JP0001) and encoder (JP0004)"
 api="$work/minimal-api"
 mkdir -p "$api"
-cp "$root/tests/MinimalApiConsumer/"*.cs "$root/tests/MinimalApiConsumer/"*.csproj "$here"/*.props "$api/"
+cp "$root/tests/PackageConsumerMinimalApi/"*.cs "$root/tests/PackageConsumerMinimalApi/"*.csproj "$here"/*.props "$api/"
 sed "s#../../artifacts#$root/artifacts#" "$here/NuGet.config" > "$api/NuGet.config"
 apibuild() { dotnet build "$api/MinimalApi.csproj" --no-incremental -nologo -p:JsonPerfVersion="$version" -p:RestorePackagesPath="$root/artifacts/consumer-packages" "$@"; }
 apibuild > "$work/api.log" 2>&1 || { cat "$work/api.log"; fail "the minimal API does not build"; }
@@ -94,7 +94,7 @@ apibuild > "$work/api-fixed.log" 2>&1 || { cat "$work/api-fixed.log"; fail "the 
 after_api="$(dotnet run --no-build --project "$api/MinimalApi.csproj" 2>/dev/null)"
 [ -n "$before_api" ] && [ "$before_api" = "$after_api" ] || fail "the minimal API's responses changed after the fix"
 [ "$(tail -c 1 "$api/Program.cs" | od -An -c | tr -d ' ')" = '\n' ] || fail "the fix dropped the final newline of Program.cs"
-diff -u "$root/tests/MinimalApiConsumer/Program.cs" "$api/Program.cs" || true
+diff -u "$root/tests/PackageConsumerMinimalApi/Program.cs" "$api/Program.cs" || true
 echo "ok: one dotnet format run fixed JP0001 and JP0004 in the handler; HTTP responses on 127.0.0.1 unchanged"
 # ---- end minimal API ----
 
@@ -209,5 +209,35 @@ grep -q "^## $version" "$root/CHANGELOG.md" || fail "CHANGELOG.md has no section
 echo "ok: project and repository URL $repository, MIT license file, icon, readme, CHANGELOG.md for $version"
 unset NUGET_PACKAGES
 # ---- end of issue 15's checks --------------------------------------------------------------------------------------
+# ---- JP0002 in an AOT-compatible project (issue 14): the fix adds no trim/AOT warning --------------------------------
+# tests/PackageConsumerAot: IsAotCompatible=true, so the SDK's trim and AOT analyzers report IL2026/IL3050 on the
+# reflection-based calls and JP0002 is a warning. After `dotnet format analyzers --diagnostics JP0002`, the project
+# builds with -warnaserror: no IL2026, IL3050 or JP0002 left, and the program prints the same.
+echo "== JP0002 in an AOT-compatible project: dotnet format, then -warnaserror"
+aot_src="$root/tests/PackageConsumerAot"
+aot="$work/aot"
+mkdir -p "$aot"
+cp "$aot_src"/*.cs "$aot_src"/*.csproj "$aot_src"/*.props "$aot/"
+sed "s#../../artifacts#$root/artifacts#" "$aot_src/NuGet.config" > "$aot/NuGet.config"
+sed -i "s#\$(MSBuildThisFileDirectory)../../artifacts#$root/artifacts#" "$aot/AotConsumer.csproj"
+build "$aot/AotConsumer.csproj" > "$work/aot-before.log" 2>&1 || { cat "$work/aot-before.log"; fail "the AOT sample does not build"; }
+check_clean_load "$work/aot-before.log"
+count="$(jp_warnings "$work/aot-before.log" JP0002)"
+[ "$count" -eq 8 ] || fail "expected 8 JP0002 warnings in the AOT sample, got $count"
+count="$(jp_warnings "$work/aot-before.log" 'IL(2026|3050)')"
+[ "$count" -gt 0 ] || fail "expected IL2026/IL3050 warnings in the AOT sample before the fix"
+aot_before="$(dotnet run --project "$aot/AotConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+dotnet format analyzers "$aot/AotConsumer.csproj" --diagnostics JP0002 --severity info --no-restore
+if grep -q 'DefaultJsonTypeInfoResolver' "$aot/Program.cs"; then fail "the fix brought reflection into the AOT sample"; fi
+grep -q 's_encodedContext = new(s_encoded)' "$aot/Program.cs" || fail "the encoder's options did not get a context instance"
+build "$aot/AotConsumer.csproj" -warnaserror > "$work/aot-after.log" 2>&1 || { cat "$work/aot-after.log"; diff -u "$aot_src/Program.cs" "$aot/Program.cs" || true; fail "the fixed AOT sample does not build with -warnaserror"; }
+for id in IL2026 IL3050 JP0002; do
+  grep -qE "(warning|error) $id" "$work/aot-after.log" && fail "$id left in the fixed AOT sample"
+done
+aot_after="$(dotnet run --project "$aot/AotConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
+[ -n "$aot_before" ] && [ "$aot_before" = "$aot_after" ] || fail "the AOT sample's output changed after JP0002's fix"
+diff -u "$aot_src/Program.cs" "$aot/Program.cs" || true
+echo "ok: the AOT sample builds with -warnaserror after dotnet format (no IL2026/IL3050/JP0002), same output"
+# ---- end of: JP0002 in an AOT-compatible project ---------------------------------------------------------------------
 
 echo "PackageConsumer: all checks passed"

@@ -4,7 +4,8 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// JP0002: a <c>JsonSerializer</c> call that takes neither a <c>JsonTypeInfo</c> nor a <c>JsonSerializerContext</c>, for a
-/// type known at compile time (type argument, or a <c>typeof</c> argument) that a context can describe. Calls whose
+/// type known at compile time (type argument, or a <c>typeof</c> argument) that generated metadata can serve (the fix's own
+/// judgement, <see cref="GeneratedMetadataSafety"/>: a type reaching <c>object</c> is not reported). Calls whose
 /// options come from where a resolver could have been set (a parameter, another method, options copied from other
 /// options, a member without a readable initializer, or one whose initializer or type mentions a resolver) are not
 /// judged: they may already use source-generated metadata.
@@ -27,12 +28,12 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
 
         // Per compilation, computed once: whether a local, field or property of options may hold a resolver (the check
-        // reads the method body or the whole type declaration; calls on the same options are many), and whether a
-        // type can be described by a context.
+        // reads the method body or the whole type declaration; calls on the same options are many), and whether
+        // generated metadata can serve a type (a walk over every type it reaches; calls on the same type are many).
         var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
         var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
         var compilation = context.Compilation;
-        Func<ITypeSymbol, bool> isDescribable = type => SerializableTypes.IsDescribable(type, compilation);
+        Func<ITypeSymbol, bool> isDescribable = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols);
         context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable), OperationKind.Invocation);
     }
 

@@ -135,6 +135,35 @@ public partial class AnalyzerTests
         }
         """;
 
+    // The fix's own judgement (GeneratedMetadataSafety): a context would not reproduce what reflection writes for these,
+    // so "use source generation" would be wrong advice (issue 14: 3 of 7 sites on real projects).
+    [Fact]
+    public Task Does_not_report_types_whose_json_generated_metadata_cannot_reproduce()
+        => Verify.VerifyAnalyzerAsync(Header + """
+            public class Envelope { public int Id { get; set; } public object Payload { get; set; } }
+
+            public sealed class ViaReflection : JsonConverter<object>
+            {
+                public override object Read(ref Utf8JsonReader reader, Type type, JsonSerializerOptions options) => JsonSerializer.Deserialize<Dictionary<string, string>>(ref reader, options);
+                public override void Write(Utf8JsonWriter writer, object value, JsonSerializerOptions options) => JsonSerializer.Serialize(writer, value, value.GetType(), options);
+            }
+
+            public class Wrapped { public int Id { get; set; } [JsonConverter(typeof(ViaReflection))] public object Data { get; set; } }
+
+            public class Page { public List<Order> Items { get; set; } public System.Collections.ArrayList Legacy { get; set; } }
+
+            public class C
+            {
+                public string Anonymous() => JsonSerializer.Serialize(new List<object> { new { X = 1 }, new { Y = "y" } });
+                public string Loose(Envelope envelope) => JsonSerializer.Serialize(envelope);
+                public Envelope[] LooseArray(string json) => JsonSerializer.Deserialize<Envelope[]>(json);
+                public string Converted(Wrapped wrapped) => JsonSerializer.Serialize(wrapped);
+                public Page Legacy(string json) => JsonSerializer.Deserialize<Page>(json);
+                public string Served(Order order) => JsonSerializer.{|JP0002:Serialize|}(order);
+                public Dictionary<string, List<Order>> ServedToo(string json) => JsonSerializer.{|JP0002:Deserialize<Dictionary<string, List<Order>>>|}(json);
+            }
+            """);
+
     [Fact]
     public Task Does_not_report_a_generic_type_parameter()
         => Verify.VerifyAnalyzerAsync(Header + """

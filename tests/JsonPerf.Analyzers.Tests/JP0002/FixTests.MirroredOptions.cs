@@ -72,10 +72,46 @@ public partial class FixTests
         AssertContains("/* note */ \\\"id\\\": 4,}\", SnakeJsonContext.Default.Order)", program);
         AssertContains("JsonSerializer.Serialize(new List<Order> { order }, SnakeJsonContext.Default.ListOrder)", program);
         AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", program);
-        // Three contexts: s_web's, Snake's and the default options'; the members are left as they were.
+        // Three contexts: s_web's, Snake's and the default options'. The members, private and used by nothing after
+        // the fix, are removed.
         Assert.Equal(3, System.Text.RegularExpressions.Regex.Matches(program, "internal partial class").Count);
+        Assert.DoesNotContain("s_web", program, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("JsonSerializerOptions Snake", program, System.StringComparison.Ordinal);
         Assert.DoesNotContain("TypeInfoResolver", program, System.StringComparison.Ordinal);
         Assert.Empty(await JP0002Async(after));
+        await AssertSameOutputAsync(before, after);
+    }
+
+    [Theory]
+    [InlineData("internal static readonly JsonSerializerOptions s_indented")]
+    [InlineData("private static readonly JsonSerializerOptions s_other = new JsonSerializerOptions(), s_indented")]
+    public async Task Keeps_a_mirrored_member_other_code_can_reach_or_that_shares_its_declaration(string declaration)
+    {
+        var source = $$"""
+            using System;
+            using System.Text.Json;
+
+            public class Point { public int X { get; set; } }
+
+            public static class Program
+            {
+                {{declaration}} = new JsonSerializerOptions { WriteIndented = true };
+                public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }, s_indented));
+            }
+            """;
+        var (before, after) = await FixAllAsync(source);
+        var program = await TextAsync(after, "Program.cs");
+        AssertContains("JsonSerializer.Serialize(new Point { X = 1 }, IndentedJsonContext.Default.Point)", program);
+        if (declaration.StartsWith("internal", System.StringComparison.Ordinal))
+        {
+            AssertContains(declaration, program);
+        }
+        else
+        {
+            AssertContains("private static readonly JsonSerializerOptions s_other = new JsonSerializerOptions();", program);
+            Assert.DoesNotContain("s_indented", program, System.StringComparison.Ordinal);
+        }
+
         await AssertSameOutputAsync(before, after);
     }
 

@@ -83,18 +83,20 @@ public partial class FixTests
         Assert.Single(await JP0002Async(after));
     }
 
+    // Types generated metadata does not serve the same (GeneratedMetadataSafety): not reported at all, so no fix either
+    // (the analyzer and the fix share that judgement). Names the generator cannot give: reported, but no fix.
     [Theory]
-    [InlineData("public System.Collections.ArrayList Items { get; set; }")]
-    [InlineData("public System.Collections.Hashtable Table { get; set; }")]
-    [InlineData("public System.Dynamic.ExpandoObject Bag { get; set; }")]
-    [InlineData("public System.Collections.Generic.Dictionary<string, object> Extra { get; set; }")]
-    [InlineData("[System.Text.Json.Serialization.JsonConverter(typeof(Hidden))] public int Value { get; set; }")]
-    [InlineData("[Picky] public int Value { get; set; }")]
-    [InlineData("public Outer<int>.Inner Nested { get; set; }")]
-    [InlineData("public Animal Pet { get; set; }")]
-    [InlineData("public Billing.Envelope Other { get; set; }")]
-    [InlineData("public Options Settings { get; set; }")]
-    public async Task Offers_no_fix_for_types_the_generator_would_treat_differently(string member)
+    [InlineData("public System.Collections.ArrayList Items { get; set; }", false)]
+    [InlineData("public System.Collections.Hashtable Table { get; set; }", false)]
+    [InlineData("public System.Dynamic.ExpandoObject Bag { get; set; }", false)]
+    [InlineData("public System.Collections.Generic.Dictionary<string, object> Extra { get; set; }", false)]
+    [InlineData("[System.Text.Json.Serialization.JsonConverter(typeof(Hidden))] public int Value { get; set; }", false)]
+    [InlineData("[Picky] public int Value { get; set; }", false)]
+    [InlineData("public Outer<int>.Inner Nested { get; set; }", false)]
+    [InlineData("public Animal Pet { get; set; }", false)]
+    [InlineData("public Billing.Envelope Other { get; set; }", true)]
+    [InlineData("public Options Settings { get; set; }", true)]
+    public async Task Offers_no_fix_for_types_the_generator_would_treat_differently(string member, bool reported)
     {
         var source = $$"""
             using System;
@@ -133,7 +135,7 @@ public partial class FixTests
         var (before, after) = await FixAllAsync(source, expectGenerated: false);
 
         Assert.Equal(await TextAsync(before, "Program.cs"), await TextAsync(after, "Program.cs"));
-        Assert.Single(await JP0002Async(after));
+        Assert.Equal(reported ? 1 : 0, (await JP0002Async(after)).Length);
     }
 
     [Fact]

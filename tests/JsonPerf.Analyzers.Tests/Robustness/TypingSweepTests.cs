@@ -47,17 +47,21 @@ public class TypingSweepTests(ITestOutputHelper output)
         var fixesApplied = 0;
 
         var (baseSolution, documentId) = FixRunner.CreateProject("", OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);
-        foreach (var source in sources)
+        // JP0002's fix takes other paths in trimmed/AOT projects (build_property.PublishAot from the generated editorconfig).
+        var aotSolution = baseSolution.AddAnalyzerConfigDocument(
+            DocumentId.CreateNewId(documentId.ProjectId), "aot.globalconfig", SourceText.From("is_global = true\nbuild_property.PublishAot = true\n"), filePath: "/src/aot.globalconfig");
+        var reflectionFree = ReflectionFreeCorpus().ToList();
+        foreach (var (source, solution) in sources.Select(s => (s, baseSolution)).Concat(reflectionFree.Select(s => (s, aotSolution))))
         {
             foreach (var variant in Variants(source).Where((_, i) => i % stride == 0))
             {
                 variants++;
-                var document = baseSolution.WithDocumentText(documentId, SourceText.From(variant)).GetDocument(documentId)!;
+                var document = solution.WithDocumentText(documentId, SourceText.From(variant)).GetDocument(documentId)!;
                 fixesApplied += await CheckAsync(document, variant, failures);
             }
         }
 
-        output.WriteLine($"sources: {sources.Count}, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
+        output.WriteLine($"sources: {sources.Count} + {reflectionFree.Count} in a PublishAot project, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
         Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
     }
@@ -113,6 +117,13 @@ public class TypingSweepTests(ITestOutputHelper output)
         {
             yield return source.Remove(token.SpanStart, token.Span.Length);
         }
+    }
+
+    /// <summary>JP0002's programs for trimmed/AOT projects, swept in a project with <c>PublishAot</c> set.</summary>
+    internal static IEnumerable<string> ReflectionFreeCorpus()
+    {
+        yield return JP0002.FixTests.ReflectionFreeProgram;
+        yield return JP0002.FixTests.ContextInstanceProgram;
     }
 
     /// <summary>The sources the rule tests use, as full compilation units.</summary>

@@ -22,6 +22,40 @@ internal static class ContextEditing
         return AttributeList(SingletonSeparatedList(Attribute(SerializationName("JsonSerializable"), AttributeArgumentList(arguments))));
     }
 
+    /// <summary>The registrations a fix adds: the call's type (unless registered already), then the other types used with its options.</summary>
+    private static IEnumerable<AttributeListSyntax> Registrations(FixPlan plan)
+    {
+        if (plan.Registration is null)
+        {
+            yield return Registration(plan.Type, plan);
+        }
+
+        foreach (var type in plan.ExtraTypes)
+        {
+            var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
+            yield return AttributeList(SingletonSeparatedList(Attribute(SerializationName("JsonSerializable"), AttributeArgumentList(SingletonSeparatedList(AttributeArgument(typeOf))))));
+        }
+    }
+
+    private static ClassDeclarationSyntax AddRegistration(ClassDeclarationSyntax declaration, AttributeListSyntax list, SyntaxNode root)
+    {
+        if (declaration.AttributeLists.Count == 0)
+        {
+            // The new list takes the declaration's leading trivia (comments, indentation); the keyword after it keeps the indentation.
+            var leading = declaration.GetLeadingTrivia();
+            var indentation = leading.Count > 0 && leading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(leading.Last()) : TriviaList();
+            var first = declaration.GetFirstToken();
+            return declaration.ReplaceToken(first, first.WithLeadingTrivia(indentation))
+                .WithAttributeLists(SingletonList(list.WithLeadingTrivia(leading).WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)))));
+        }
+
+        // Indentation only: the first list's leading trivia may also hold blank lines and comments.
+        var last = declaration.AttributeLists.Last();
+        var lastLeading = last.GetLeadingTrivia();
+        var lastIndentation = lastLeading.Count > 0 && lastLeading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(lastLeading.Last()) : TriviaList();
+        return declaration.WithAttributeLists(declaration.AttributeLists.Add(list.WithLeadingTrivia(lastIndentation).WithTrailingTrivia(last.GetTrailingTrivia())));
+    }
+
     /// <summary>Adds <c>[JsonSerializable(typeof(T))]</c> to the context's first part, after its other attributes.</summary>
     public static async Task<(Solution Solution, DocumentId? Document)> RegisterAsync(Solution solution, FixPlan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
     {
@@ -46,24 +80,10 @@ internal static class ContextEditing
         var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(plan.Mark) : rewritten);
         declaration = marked.DescendantNodes().OfType<ClassDeclarationSyntax>().First(d => d.Identifier.ValueText == context.Name && d.SpanStart == declaration.SpanStart);
 
-        var list = Registration(plan.Type, plan);
-        ClassDeclarationSyntax updated;
-        if (declaration.AttributeLists.Count == 0)
+        var updated = declaration;
+        foreach (var list in Registrations(plan))
         {
-            // The new list takes the declaration's leading trivia (comments, indentation); the keyword after it keeps the indentation.
-            var leading = declaration.GetLeadingTrivia();
-            var indentation = leading.Count > 0 && leading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(leading.Last()) : TriviaList();
-            var first = declaration.GetFirstToken();
-            updated = declaration.ReplaceToken(first, first.WithLeadingTrivia(indentation))
-                .WithAttributeLists(SingletonList(list.WithLeadingTrivia(leading).WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)))));
-        }
-        else
-        {
-            // Indentation only: the first list's leading trivia may also hold blank lines and comments.
-            var last = declaration.AttributeLists.Last();
-            var leading = last.GetLeadingTrivia();
-            var indentation = leading.Count > 0 && leading.Last().IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(leading.Last()) : TriviaList();
-            updated = declaration.WithAttributeLists(declaration.AttributeLists.Add(list.WithLeadingTrivia(indentation).WithTrailingTrivia(last.GetTrailingTrivia())));
+            updated = AddRegistration(updated, list, root);
         }
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
@@ -94,16 +114,23 @@ internal static class ContextEditing
         var baseName = (plan.Mirror?.SourceName is { } source ? Identifier(TrimFieldPrefix(source)) : Identifier(calling.Project.AssemblyName)) + "JsonContext";
         var name = UniqueNames.Numbered(baseName, candidate => !model.Compilation.GetSymbolsWithName(candidate, SymbolFilter.Type, cancellationToken).Any());
 
-        var typeOf = Registration(plan.Type, plan);
-        typeOf = typeOf.ReplaceNodes(typeOf.DescendantNodes().OfType<TypeOfExpressionSyntax>(), (_, rewritten) => rewritten.WithType(rewritten.Type.WithAdditionalAnnotations(Simplifier.Annotation)));
+        var registrations = Registrations(plan).ToList();
         var attributes = plan.Mirror is { } mirror
-            ? List(new[] { AttributeList(SingletonSeparatedList(mirror.ToAttribute(JsonSymbols.For(model.Compilation)!))), typeOf })
-            : SingletonList(typeOf);
+            ? List(new[] { AttributeList(SingletonSeparatedList(mirror.ToAttribute(JsonSymbols.For(model.Compilation)!))) }.Concat(registrations))
+            : List(registrations);
         var declaration = ClassDeclaration(name)
             .WithAttributeLists(attributes)
             .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
             .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(SerializationName("JsonSerializerContext")))))
             .WithAdditionalAnnotations(Formatter.Annotation);
+
+        // Appended at the end of the file (no namespace, or a file-scoped one): it ends the file, so it keeps the
+        // file's final newline (the last member's trailing line break stays where it was).
+        if (container is null or FileScopedNamespaceDeclarationSyntax
+            && root.EndOfFileToken.GetPreviousToken().TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
+        {
+            declaration = declaration.WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+        }
 
         // Mark the call first, so that it is found again after the edit.
         var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(plan.Mark));

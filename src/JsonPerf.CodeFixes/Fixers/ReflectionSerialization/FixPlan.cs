@@ -6,8 +6,14 @@ internal sealed class FixPlan
     public FixPlan(
         InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext,
         INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
-        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext)
+        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
+        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes)
     {
+        MirroredMember = mirroredMember;
+        InstanceMember = instanceMember;
+        InstanceField = instanceField;
+        InstanceFieldExists = instanceFieldExists;
+        ExtraTypes = extraTypes;
         Invocation = invocation;
         Type = type;
         Options = options;
@@ -55,4 +61,22 @@ internal sealed class FixPlan
 
     /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
     public INamedTypeSymbol? BoundContext { get; }
+
+    /// <summary>The static options member whose settings <see cref="Mirror"/> mirrors: removed once private and unused.</summary>
+    public ISymbol? MirroredMember { get; }
+
+    /// <summary>
+    /// Static options (in a trimmed/AOT/reflection-free project) that get a context instance built on them
+    /// (<see cref="ContextInstanceBinding"/>): the call takes its metadata.
+    /// </summary>
+    public ISymbol? InstanceMember { get; }
+
+    /// <summary>The static field holding that context instance.</summary>
+    public string? InstanceField { get; }
+
+    /// <summary>An earlier fix added <see cref="InstanceField"/> already.</summary>
+    public bool InstanceFieldExists { get; }
+
+    /// <summary>Other types used with <see cref="InstanceMember"/>, registered in the same fix (the context becomes their only resolver).</summary>
+    public ImmutableArray<ITypeSymbol> ExtraTypes { get; }
 }

@@ -29,7 +29,11 @@ internal static class FixPlanner
         }
 
         var passContext = !operation.TargetMethod.IsGenericMethod;
+        var reflectionFree = ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions);
+        ContextInstanceBinding.Uses? instance = null;
+        ISymbol? instanceMember = null;
         ISymbol? optionsMember = null;
+        ISymbol? mirroredMember = null;
         INamedTypeSymbol? boundContext = null;
         MirroredOptions? mirror = null;
         string? metadataParameter;
@@ -45,7 +49,7 @@ internal static class FixPlanner
             metadataParameter = "";
             optionsMember = (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
             if (optionsMember is null
-                || await ResolverBinding.BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not var (bindable, bound)
+                || await ResolverBinding.BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false) is not var (bindable, bound)
                 || !bindable)
             {
                 return null;
@@ -62,6 +66,7 @@ internal static class FixPlanner
                 && MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is { } mirroredParameter)
             {
                 mirror = mirrored;
+                mirroredMember = optionsMember;
                 optionsMember = null;
                 metadataParameter = mirroredParameter;
             }
@@ -72,6 +77,27 @@ internal static class FixPlanner
             return null;
         }
 
+        // Binding a context to the options as their resolver keeps the call on the options overload (IL2026/IL3050
+        // stay) and puts the reflection resolver behind the context (more IL2026/IL3050). Where the project is trimmed,
+        // AOT or turns reflection off, the fix never introduces reflection: the call takes the metadata of a context
+        // instance built on the options instead, when every use of the options is a call it can serve (all their types
+        // are registered in this fix); otherwise no fix.
+        if (optionsMember is not null && reflectionFree)
+        {
+            if (boundContext is not null
+                || MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is not { } instanceParameter
+                || await ContextInstanceBinding.UsesAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not { } uses)
+            {
+                return null;
+            }
+
+            instance = uses;
+            instanceMember = optionsMember;
+            optionsMember = null;
+            boundContext = uses.InstanceField?.Type as INamedTypeSymbol;
+            parameterName = instanceParameter;
+        }
+
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
         return ChoosePlan();
 
@@ -80,8 +106,24 @@ internal static class FixPlanner
                 ? await memberDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false)
                 : null;
 
-        FixPlan Plan(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
-            => new(invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext);
+        FixPlan? Plan(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName)
+        {
+            var extra = ImmutableArray<ITypeSymbol>.Empty;
+            if (instance is not null)
+            {
+                if (ExtraRegistrations(context, type, propertyName, instance.Types, model.Compilation, symbols) is not { } types)
+                {
+                    return null;
+                }
+
+                extra = types;
+            }
+
+            var instanceField = instanceMember is null ? null : instance?.InstanceField?.Name ?? ContextInstanceBinding.FieldName(instanceMember);
+            return new(
+                invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember,
+                instanceMember, instanceField, instance?.InstanceField is not null, extra);
+        }
 
         // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
         FixPlan? ChoosePlan()
@@ -142,6 +184,55 @@ internal static class FixPlanner
             var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
             return Plan(null, null, scaffoldName, scaffoldName != GeneratedMetadata.GeneratedPropertyName(type));
         }
+    }
+
+    /// <summary>
+    /// The other types used with options that get a context instance, to register with the call's own: those the
+    /// context does not register yet, each under the generator's name. Null when one cannot be (a name taken, a type
+    /// the generator would not name as needed).
+    /// </summary>
+    private static ImmutableArray<ITypeSymbol>? ExtraRegistrations(INamedTypeSymbol? context, ITypeSymbol root, string rootName, List<ITypeSymbol> used, Compilation compilation, JsonSymbols symbols)
+    {
+        var taken = new HashSet<string>(ReservedNames) { rootName };
+        var registered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default) { root };
+        if (context is not null)
+        {
+            foreach (var member in context.GetMembers())
+            {
+                taken.Add(member.Name);
+            }
+
+            foreach (var attribute in context.GetAttributes())
+            {
+                if (IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol existing)
+                {
+                    registered.Add(existing);
+                    taken.Add(attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(existing));
+                }
+            }
+        }
+
+        var extra = ImmutableArray.CreateBuilder<ITypeSymbol>();
+        foreach (var type in used)
+        {
+            if (registered.Contains(type))
+            {
+                continue;
+            }
+
+            if (!GeneratedMetadata.IsSafeForGeneratedMetadata(type, compilation, out var reachable)
+                || HasNameTheGeneratorCannotGive(type, reachable)
+                || context is not null && !CanHold(context, type, reachable, symbols)
+                || !taken.Add(GeneratedMetadata.GeneratedPropertyName(type)))
+            {
+                return null;
+            }
+
+            registered.Add(type);
+            extra.Add(type);
+        }
+
+        return extra.ToImmutable();
     }
 
     /// <summary>

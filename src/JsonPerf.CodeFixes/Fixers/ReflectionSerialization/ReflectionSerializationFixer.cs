@@ -38,7 +38,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
             (solution, contextDocument, context) = scaffolded;
         }
-        else if (plan.Registration is null)
+        else if (plan.Registration is null || !plan.ExtraTypes.IsEmpty)
         {
             (solution, contextDocument) = await ContextEditing.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
         }
@@ -66,6 +66,19 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             return await CleanUpAsync(solution, changed.Distinct(), cancellationToken).ConfigureAwait(false);
         }
 
+        // Options that get a context instance (trimmed/AOT projects): the field holding it, after the options.
+        DocumentId? instanceDocument = null;
+        if (plan.InstanceMember is { } instanceMember && plan.InstanceField is { } fieldName && !plan.InstanceFieldExists)
+        {
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, document.Project.Id, instanceMember, context, fieldName, plan.Mark, plan.Invocation, cancellationToken).ConfigureAwait(false) is not var (withField, fieldDocument))
+            {
+                return null;
+            }
+
+            solution = withField;
+            instanceDocument = fieldDocument;
+        }
+
         // The call, on the calling document as the registration left it (it may be the same document).
         var callingDocument = solution.GetDocument(document.Id)!;
         var root = (await callingDocument.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
@@ -76,8 +89,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             return null;
         }
 
-        var contextExpression = (ExpressionSyntax)SyntaxGenerator.GetGenerator(callingDocument).TypeExpression(context).WithAdditionalAnnotations(Simplifier.Annotation);
-        ExpressionSyntax metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, contextExpression, IdentifierName("Default"));
+        var generator = SyntaxGenerator.GetGenerator(callingDocument);
+        ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
+            ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
+            : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(context).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
         if (!plan.PassContext)
         {
             metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(plan.PropertyName));
@@ -89,11 +104,11 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         callingDocument = await Formatter.FormatAsync(callingDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         solution = callingDocument.Project.Solution;
 
-        if (contextDocument is not null && contextDocument != document.Id && solution.GetDocument(contextDocument) is { } other)
+        solution = await CleanUpAsync(solution, new[] { contextDocument, instanceDocument }.OfType<DocumentId>().Where(id => id != document.Id), cancellationToken).ConfigureAwait(false);
+
+        if (plan.MirroredMember is { } mirrored)
         {
-            other = await Simplifier.ReduceAsync(other, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            other = await Formatter.FormatAsync(other, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            solution = other.Project.Solution;
+            solution = await UnusedOptions.RemoveIfUnusedAsync(solution, document.Project.Id, mirrored, cancellationToken).ConfigureAwait(false);
         }
 
         return solution;

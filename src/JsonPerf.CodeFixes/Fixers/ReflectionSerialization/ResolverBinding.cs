@@ -22,7 +22,7 @@ internal static class ResolverBinding
     /// sets only <see cref="BindableSettings"/>, and referenced nowhere but as an argument to a framework method (no
     /// code configures it later, or hands it to code that could). Also the context an earlier fix bound it to.
     /// </summary>
-    public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
+    public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken, bool acceptContextInstance = false)
     {
         var stable = member switch
         {
@@ -88,6 +88,11 @@ internal static class ResolverBinding
         {
             var node = reference.Node;
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
+            if (acceptContextInstance && ContextInstanceBinding.IsContextInstanceInitializer(use, reference.Model, symbols, cancellationToken) is not null)
+            {
+                return true;
+            }
+
             return !reference.Location.IsImplicit
                 && use.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
                 && callSite is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax
@@ -148,9 +153,36 @@ internal static class ResolverBinding
             })));
         var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("TypeInfoResolver"), resolver).WithAdditionalAnnotations(Formatter.Annotation);
         BaseObjectCreationExpressionSyntax updated = creation.Initializer is { } initializer
-            ? creation.WithInitializer(initializer.AddExpressions(assignment))
+            ? creation.WithInitializer(Append(initializer, assignment))
             : creation.WithInitializer(InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(assignment)).WithAdditionalAnnotations(Formatter.Annotation));
         var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(creation, updated), compilation, combiner);
         return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
+    }
+
+    /// <summary>
+    /// Adds a setting after the last one as a person would write it: where the last setting has no comma, the comma
+    /// goes right after it and the line break that followed it moves after the comma (not a line holding only
+    /// <c>,</c>); the new setting takes the last one's indentation. After a trailing comma, it simply follows.
+    /// </summary>
+    internal static InitializerExpressionSyntax Append(InitializerExpressionSyntax initializer, ExpressionSyntax added)
+    {
+        var expressions = initializer.Expressions;
+        if (expressions.Count == 0)
+        {
+            return initializer.WithExpressions(SingletonSeparatedList(added));
+        }
+
+        if (expressions.SeparatorCount == expressions.Count)
+        {
+            // A trailing comma already: the new setting goes after it.
+            return initializer.AddExpressions(added);
+        }
+
+        var last = expressions[expressions.Count - 1];
+        var nodes = new List<SyntaxNodeOrToken>(expressions.GetWithSeparators());
+        nodes[nodes.Count - 1] = last.WithoutTrailingTrivia();
+        nodes.Add(Token(SyntaxKind.CommaToken).WithTrailingTrivia(last.GetTrailingTrivia()));
+        nodes.Add(added.WithLeadingTrivia(last.GetLeadingTrivia()).WithTrailingTrivia(last.GetTrailingTrivia()));
+        return initializer.WithExpressions(SeparatedList<ExpressionSyntax>(nodes));
     }
 }

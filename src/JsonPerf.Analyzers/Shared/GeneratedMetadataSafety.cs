@@ -1,0 +1,290 @@
+using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// Whether generated metadata can serve a type: the judgement JP0002's analyzer reports by and its fix plans by, so that
+/// the rule never advises source generation for a type whose JSON a context would not reproduce.
+/// </summary>
+internal static class GeneratedMetadataSafety
+{
+    /// <summary>
+    /// True when every type the serializer reaches from <paramref name="root"/> through public properties and fields
+    /// (and collection elements) is describable and serializes the same with generated metadata as with reflection
+    /// under default options. Not known to be the same: <c>object</c> or <c>dynamic</c> anywhere (reflection writes the
+    /// runtime type, a context only knows the types it declares), collections of <c>object</c> (<c>ArrayList</c>,
+    /// <c>Hashtable</c>, <c>ExpandoObject</c>), non-public members or constructors the serializer was told to use
+    /// (<c>[JsonInclude]</c>, <c>[JsonConstructor]</c>), <c>[JsonConverter]</c> other than a plain one naming a converter
+    /// with a public parameterless constructor, types nested in generic types, delegates and pointers. Derived types
+    /// named by <c>[JsonDerivedType]</c> are walked too. <paramref name="reachable"/> lists every type reached.
+    /// </summary>
+    public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out ImmutableArray<ITypeSymbol> reachable)
+    {
+        var safe = Walk(root, compilation, symbols, out var visited);
+        reachable = visited.ToImmutableArray();
+        return safe;
+    }
+
+    /// <summary>
+    /// <see cref="IsSafe(ITypeSymbol, Compilation, JsonSymbols, out ImmutableArray{ITypeSymbol})"/> without the list of
+    /// reachable types: what the analyzer asks, once per type and compilation (it caches the answer).
+    /// </summary>
+    public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols) => Walk(root, compilation, symbols, out _);
+
+    /// <summary>
+    /// Per compilation, per type: whether the type itself is fine (describable, converters, members, ...) and the types
+    /// it leads to (elements, type arguments, serialized members, derived types). Roots share most of what they reach
+    /// (<c>Order</c>, <c>List&lt;Order&gt;</c>, <c>Order[]</c>), so each type's own attributes and members are read once.
+    /// </summary>
+    private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<ITypeSymbol, (bool Safe, ImmutableArray<ITypeSymbol> Next)>> s_nodes = new();
+
+    private static bool Walk(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out HashSet<ITypeSymbol> visited)
+    {
+        var nodes = s_nodes.GetValue(compilation, _ => new ConcurrentDictionary<ITypeSymbol, (bool, ImmutableArray<ITypeSymbol>)>(SymbolEqualityComparer.Default));
+        visited = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        var pending = new Stack<ITypeSymbol>();
+        pending.Push(root);
+        while (pending.Count > 0)
+        {
+            var type = pending.Pop();
+            if (!visited.Add(type))
+            {
+                continue;
+            }
+
+            if (visited.Count > 500)
+            {
+                return false;
+            }
+
+            if (!nodes.TryGetValue(type, out var node))
+            {
+                var next = new Stack<ITypeSymbol>();
+                node = nodes.GetOrAdd(type, (Node(type, next, compilation, symbols), next.ToImmutableArray()));
+            }
+
+            if (!node.Safe)
+            {
+                return false;
+            }
+
+            foreach (var next in node.Next)
+            {
+                pending.Push(next);
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The type's own judgement; pushes onto <paramref name="pending"/> the types it leads to.</summary>
+    private static bool Node(ITypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols)
+    {
+        if (!SerializableTypes.IsDescribable(type, compilation))
+        {
+            return false;
+        }
+
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                pending.Push(array.ElementType);
+                return true;
+
+            case INamedTypeSymbol named:
+                foreach (var argument in named.TypeArguments)
+                {
+                    pending.Push(argument);
+                }
+
+                if (HasGenericContainer(named) || !PushElements(named, pending) || !ConvertersAreSafe(named, compilation, symbols))
+                {
+                    return false;
+                }
+
+                // The framework's own types (primitives, collections, JsonElement, ...) are known to the generator.
+                if (IsFrameworkType(named))
+                {
+                    return true;
+                }
+
+                if (!MembersAreSafe(named, pending, compilation, symbols))
+                {
+                    return false;
+                }
+
+                foreach (var attribute in named.GetAttributes())
+                {
+                    if (SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonDerivedTypeAttribute))
+                    {
+                        if (attribute.ConstructorArguments.Length == 0 || attribute.ConstructorArguments[0].Value is not ITypeSymbol derived)
+                        {
+                            return false;
+                        }
+
+                        pending.Push(derived);
+                    }
+                }
+
+                return true;
+
+            default:
+                return false;
+        }
+    }
+
+    private static bool HasGenericContainer(INamedTypeSymbol type)
+    {
+        for (var container = type.ContainingType; container is not null; container = container.ContainingType)
+        {
+            if (container.IsGenericType)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Collections: their element types (from <c>IEnumerable&lt;T&gt;</c>) are serialized too; a collection that is only
+    /// a non-generic <c>IEnumerable</c> holds <c>object</c>s.
+    /// </summary>
+    private static bool PushElements(INamedTypeSymbol type, Stack<ITypeSymbol> pending)
+    {
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            return true;
+        }
+
+        var enumerable = false;
+        var generic = false;
+        foreach (var candidate in type.TypeKind == TypeKind.Interface ? type.AllInterfaces.Add(type) : type.AllInterfaces)
+        {
+            if (candidate.SpecialType == SpecialType.System_Collections_IEnumerable)
+            {
+                enumerable = true;
+            }
+            else if (candidate.OriginalDefinition.SpecialType == SpecialType.System_Collections_Generic_IEnumerable_T)
+            {
+                generic = true;
+                pending.Push(candidate.TypeArguments[0]);
+            }
+        }
+
+        return !enumerable || generic;
+    }
+
+    /// <summary>
+    /// <c>[JsonConverter(typeof(C))]</c> exactly (not a derived attribute that picks a converter in code), naming a
+    /// non-generic converter that the generated code can create with <c>new C()</c>.
+    /// </summary>
+    private static bool ConvertersAreSafe(ISymbol symbol, Compilation compilation, JsonSymbols symbols)
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (attribute.AttributeClass is not { } attributeClass || !attributeClass.InheritsFromOrEquals(symbols.JsonConverterAttribute))
+            {
+                continue;
+            }
+
+            if (!SymbolEqualityComparer.Default.Equals(attributeClass, symbols.JsonConverterAttribute)
+                || attribute.ConstructorArguments.Length != 1
+                || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol { IsUnboundGenericType: false } converter
+                || converter.IsAbstract
+                || !compilation.IsSymbolAccessibleWithin(converter, compilation.Assembly)
+                || !converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols)
+    {
+        // An interface's serialized properties include those of the interfaces it extends.
+        var declaring = new List<INamedTypeSymbol>();
+        for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            declaring.Add(current);
+        }
+
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            declaring.AddRange(type.AllInterfaces);
+        }
+
+        foreach (var current in declaring)
+        {
+            foreach (var member in current.GetMembers())
+            {
+                if (member.IsStatic || member.IsImplicitlyDeclared)
+                {
+                    continue;
+                }
+
+                if (member is IPropertySymbol or IFieldSymbol && !ConvertersAreSafe(member, compilation, symbols))
+                {
+                    return false;
+                }
+
+                var included = member.HasAttribute(symbols.JsonIncludeAttribute);
+                switch (member)
+                {
+                    case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when constructor.HasAttribute(symbols.JsonConstructorAttribute) && constructor.DeclaredAccessibility != Accessibility.Public:
+                        return false;
+
+                    case IPropertySymbol property when !property.IsIndexer:
+                        if (included && (property.DeclaredAccessibility != Accessibility.Public
+                                         || property.GetMethod is { DeclaredAccessibility: not Accessibility.Public }
+                                         || property.SetMethod is { DeclaredAccessibility: not Accessibility.Public }))
+                        {
+                            return false;
+                        }
+
+                        if (property.DeclaredAccessibility == Accessibility.Public || included)
+                        {
+                            pending.Push(property.Type);
+                        }
+
+                        break;
+
+                    case IFieldSymbol field:
+                        if (included && field.DeclaredAccessibility != Accessibility.Public)
+                        {
+                            return false;
+                        }
+
+                        if (included)
+                        {
+                            pending.Push(field.Type);
+                        }
+
+                        break;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsFrameworkType(INamedTypeSymbol type)
+    {
+        if (type.SpecialType != SpecialType.None)
+        {
+            return true;
+        }
+
+        var root = type.ContainingNamespace;
+        while (root is { ContainingNamespace.IsGlobalNamespace: false })
+        {
+            root = root.ContainingNamespace;
+        }
+
+        return root?.Name == "System" && type.ContainingAssembly?.Name is { } assembly
+            && (assembly.StartsWith("System.", System.StringComparison.Ordinal) || assembly is "System" or "mscorlib" or "netstandard");
+    }
+}
