@@ -41,11 +41,29 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                 && diagnostic.Location is { IsInSource: true, SourceTree: { } tree } location
                 && context.Compilation.ContainsSyntaxTree(tree)
                 && gate.IsOn(tree, context.CancellationToken)
+                && !TurnedOff(context.Compilation, tree, context.CancellationToken)
                 && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))
             {
                 context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));
             }
         }
+    }
+
+    /// <summary>
+    /// <c>dotnet_diagnostic.JPS0001.severity = none</c> in the file's <c>.editorconfig</c> or a global config. The
+    /// compiler itself only honours <c>/nowarn:JPS0001</c> (the compilation options) for suppressors.
+    /// </summary>
+    private static bool TurnedOff(Compilation compilation, SyntaxTree tree, CancellationToken cancellationToken)
+    {
+        if (compilation.Options.SyntaxTreeOptionsProvider is not { } provider)
+        {
+            return false;
+        }
+
+        var id = SameSiteAsJP0001.Id;
+        return provider.TryGetDiagnosticValue(tree, id, cancellationToken, out var severity)
+            ? severity == ReportDiagnostic.Suppress
+            : provider.TryGetGlobalDiagnosticValue(id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress;
     }
 
     /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>

@@ -132,6 +132,30 @@ public class Ca1869SuppressorTests
         Assert.False(ca1869["/src/Legacy/Legacy.cs"].IsSuppressed);
     }
 
+    [Theory]
+    [InlineData("root = true\n\n[*.cs]\ndotnet_diagnostic.JPS0001.severity = none\n", false)]
+    [InlineData("root = true\n\n[*.cs]\ndotnet_diagnostic.JPS0001.severity = warning\n", true)]
+    [InlineData("root = true\n\n[Other/**.cs]\ndotnet_diagnostic.JPS0001.severity = none\n", true)]
+    public async Task The_suppression_turned_off_in_editorconfig_keeps_both_warnings_in_that_file(string editorconfig, bool suppressed)
+    {
+        var diagnostics = await RunAsync(Project(Library, OutputKind.DynamicallyLinkedLibrary, editorconfig));
+
+        Assert.Equal(suppressed, Assert.Single(diagnostics, d => d.Id == "CA1869").IsSuppressed);
+        Assert.Single(diagnostics, d => d.Id == "JP0001");
+    }
+
+    [Fact]
+    public async Task The_suppression_turned_off_by_nowarn_keeps_both_warnings()
+    {
+        var project = Project(Library, OutputKind.DynamicallyLinkedLibrary);
+        project = project.WithCompilationOptions(project.CompilationOptions!.WithSpecificDiagnosticOptions(
+            project.CompilationOptions.SpecificDiagnosticOptions.SetItem("JPS0001", ReportDiagnostic.Suppress)));
+        var diagnostics = await RunAsync(project);
+
+        Assert.False(Assert.Single(diagnostics, d => d.Id == "CA1869").IsSuppressed);
+        Assert.Single(diagnostics, d => d.Id == "JP0001");
+    }
+
     [Fact]
     public async Task JP0001_off_in_the_compilation_options_leaves_CA1869()
     {
