@@ -227,6 +227,31 @@ public class Ca1869SuppressorTests
         }
     }
 
+    /// <summary>
+    /// What a person typing produces (every prefix and single-token deletion, sampled as the typing sweep does),
+    /// through the real CA1869 and the suppressor: the suppressor never throws.
+    /// </summary>
+    [Fact]
+    [Trait("Category", "Robustness")]
+    public async Task The_suppressor_does_not_throw_on_incomplete_code()
+    {
+        var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
+        var stride = full ? 1 : 23;
+        var variants = 0;
+        var suppressed = 0;
+        foreach (var c in Ca1869ParityTests.Corpus())
+        {
+            foreach (var variant in TypingSweepTests.Variants(c.Source).Where((_, i) => i % stride == 0))
+            {
+                variants++;
+                var diagnostics = await RunAsync(Project(variant, c.OutputKind));
+                suppressed += diagnostics.Count(d => d.Id == "CA1869" && d.IsSuppressed);
+            }
+        }
+
+        Assert.True(variants > 100 && suppressed > 0, $"{variants} variants, {suppressed} suppressions");
+    }
+
     /// <summary>Code that runs once per process beside code that runs per call, where the containing symbol decides.</summary>
     internal static readonly string[] RunOnceSources =
     {
