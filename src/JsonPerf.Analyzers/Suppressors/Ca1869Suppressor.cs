@@ -42,6 +42,7 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                 && context.Compilation.ContainsSyntaxTree(tree)
                 && gate.IsOn(tree, context.CancellationToken)
                 && !TurnedOff(context.Compilation, tree, context.CancellationToken)
+                && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
                 && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))
             {
                 context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));
@@ -64,6 +65,31 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
         return provider.TryGetDiagnosticValue(tree, id, cancellationToken, out var severity)
             ? severity == ReportDiagnostic.Suppress
             : provider.TryGetGlobalDiagnosticValue(id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress;
+    }
+
+    /// <summary>
+    /// True when <c>#pragma warning disable JP0001</c> (or a bare <c>#pragma warning disable</c>) is in effect at
+    /// <paramref name="position"/>: JP0001 is hidden there, so CA1869 stays.
+    /// </summary>
+    private static bool JP0001DisabledByPragma(SyntaxNode root, int position)
+    {
+        if (!root.ContainsDirectives || root is not CSharpSyntaxNode csharp)
+        {
+            return false;
+        }
+
+        var disabled = false;
+        for (var directive = csharp.GetFirstDirective(); directive is not null && directive.SpanStart < position; directive = directive.GetNextDirective())
+        {
+            if (directive is PragmaWarningDirectiveTriviaSyntax { IsActive: true } pragma
+                && (pragma.ErrorCodes.Count == 0 || pragma.ErrorCodes.Any(code => code is IdentifierNameSyntax name
+                                                                              && string.Equals(name.Identifier.ValueText, Rules.OptionsCreatedPerCallId, StringComparison.OrdinalIgnoreCase))))
+            {
+                disabled = pragma.DisableOrRestoreKeyword.IsKind(SyntaxKind.DisableKeyword);
+            }
+        }
+
+        return disabled;
     }
 
     /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>

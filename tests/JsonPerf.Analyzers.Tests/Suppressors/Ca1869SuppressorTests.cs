@@ -118,6 +118,21 @@ public class Ca1869SuppressorTests
         Assert.Equal(suppressed, diagnostics.Any(d => d.Id == "JP0001"));
     }
 
+    [Theory]
+    [InlineData("#pragma warning disable JP0001", false)]
+    [InlineData("#pragma warning disable CA2000, JP0001 // legacy", false)]
+    [InlineData("#pragma warning disable JP0004", true)]
+    [InlineData("#pragma warning disable JP0001\n#pragma warning restore JP0001", true)]
+    [InlineData("#pragma warning disable JP0001\n#pragma warning restore", true)]
+    public async Task CA1869_stays_where_a_pragma_hides_JP0001(string pragma, bool suppressed)
+    {
+        var source = Library.Replace("    public string Indented", pragma + "\n    public string Indented");
+        var diagnostics = await RunAsync(Project(source, OutputKind.DynamicallyLinkedLibrary));
+
+        Assert.Equal(suppressed, Assert.Single(diagnostics, d => d.Id == "CA1869").IsSuppressed);
+        Assert.Equal(suppressed, !Assert.Single(diagnostics, d => d.Id == "JP0001").IsSuppressed);
+    }
+
     [Fact]
     public async Task JP0001_off_for_one_folder_leaves_CA1869_there_and_suppresses_it_elsewhere()
     {
