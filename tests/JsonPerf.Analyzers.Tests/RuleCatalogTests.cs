@@ -22,9 +22,14 @@ namespace JsonPerf.Analyzers.Tests;
 /// </summary>
 public class RuleCatalogTests
 {
+    /// <summary>The analyzers, suppressors excepted: a suppressor reports nothing and registers no callbacks.</summary>
     public static IEnumerable<DiagnosticAnalyzer> Analyzers => typeof(Rules).Assembly.GetTypes()
-        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !typeof(DiagnosticSuppressor).IsAssignableFrom(t))
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!);
+
+    public static IEnumerable<DiagnosticSuppressor> Suppressors => typeof(Rules).Assembly.GetTypes()
+        .Where(t => !t.IsAbstract && typeof(DiagnosticSuppressor).IsAssignableFrom(t))
+        .Select(t => (DiagnosticSuppressor)Activator.CreateInstance(t)!);
 
     public static IEnumerable<CodeFixProvider> Fixers => typeof(JsonSerializerOptionsCreatedPerCallFixer).Assembly.GetTypes()
         .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
@@ -161,6 +166,27 @@ public class RuleCatalogTests
         var tracking = File.ReadAllText(Path.Combine(RepositoryRoot, "src", "JsonPerf.Analyzers", "AnalyzerReleases.Unshipped.md"))
                        + File.ReadAllText(Path.Combine(RepositoryRoot, "src", "JsonPerf.Analyzers", "AnalyzerReleases.Shipped.md"));
         Assert.Matches(new Regex($@"^{id}\s*\|\s*{descriptor.Category}\s*\|\s*{descriptor.DefaultSeverity}\s*\|", RegexOptions.Multiline), tracking);
+    }
+
+    [Fact]
+    public void Every_suppressor_is_exported_justified_and_documented_in_the_rule_doc_and_the_readme()
+    {
+        var readme = File.ReadAllText(Path.Combine(RepositoryRoot, "README.md"));
+        Assert.NotEmpty(Suppressors);
+        foreach (var suppressor in Suppressors)
+        {
+            Assert.NotNull(suppressor.GetType().GetCustomAttribute<DiagnosticAnalyzerAttribute>());
+            Assert.Empty(suppressor.SupportedDiagnostics);
+            foreach (var suppression in suppressor.SupportedSuppressions)
+            {
+                Assert.Matches("^JPS[0-9]{4}$", suppression.Id);
+                Assert.DoesNotMatch("^JP", suppression.SuppressedDiagnosticId);
+                Assert.False(string.IsNullOrWhiteSpace(suppression.Justification.ToString()));
+                var ruleDocs = Directory.GetFiles(Path.Combine(RepositoryRoot, "docs", "rules"), "JP*.md").Select(File.ReadAllText);
+                Assert.Contains(ruleDocs, doc => doc.Contains(suppression.Id, StringComparison.Ordinal) && doc.Contains(suppression.SuppressedDiagnosticId, StringComparison.Ordinal));
+                Assert.Contains(suppression.Id, readme, StringComparison.Ordinal);
+            }
+        }
     }
 
     [Fact]

@@ -239,5 +239,24 @@ aot_after="$(dotnet run --project "$aot/AotConsumer.csproj" -p:JsonPerfVersion="
 diff -u "$aot_src/Program.cs" "$aot/Program.cs" || true
 echo "ok: the AOT sample builds with -warnaserror after dotnet format (no IL2026/IL3050/JP0002), same output"
 # ---- end of: JP0002 in an AOT-compatible project ---------------------------------------------------------------------
+# ---- CA1869 beside JP0001: the suppressor JPS0001 (issue 11) ------------------------------------------------
+echo "== CA1869 as a warning: JP0001 at the shared sites, CA1869 suppressed there by JPS0001"
+# file(line,col) of each distinct warning of one id
+sites() { { grep -oE "[^ ]+\([0-9]+,[0-9]+\): warning $2" "$1" || true; } | sed -E "s/: warning $2\$//" | sort -u; }
+printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.CA1869.severity = warning\n' > "$here/.editorconfig"
+build "$here/PackageConsumer.csproj" > "$work/ca1869.log" 2>&1 || { rm -f "$here/.editorconfig"; cat "$work/ca1869.log"; fail "build with CA1869 as a warning failed"; }
+printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.CA1869.severity = warning\ndotnet_diagnostic.JPS0001.severity = none\n' > "$here/.editorconfig"
+build "$here/PackageConsumer.csproj" > "$work/ca1869-kept.log" 2>&1 || { rm -f "$here/.editorconfig"; cat "$work/ca1869-kept.log"; fail "build with JPS0001 off failed"; }
+rm -f "$here/.editorconfig"
+check_clean_load "$work/ca1869.log"
+jp="$(sites "$work/ca1869.log" JP0001)"
+ca="$(sites "$work/ca1869.log" CA1869)"
+ca_kept="$(sites "$work/ca1869-kept.log" CA1869)"
+shared="$(comm -12 <(echo "$jp") <(echo "$ca_kept") | sed '/^$/d')"
+[ -n "$shared" ] || fail "CA1869 (with JPS0001 off) and JP0001 share no site: the check proves nothing"
+[ -z "$(comm -12 <(echo "$jp") <(echo "$ca") | sed '/^$/d')" ] || fail "CA1869 and JP0001 both reported at: $(comm -12 <(echo "$jp") <(echo "$ca"))"
+[ "$(comm -23 <(echo "$ca_kept") <(echo "$shared") | sed '/^$/d')" = "$(echo "$ca" | sed '/^$/d')" ] || fail "CA1869 sites JP0001 does not report were suppressed too"
+echo "ok: $(echo "$shared" | wc -l) shared site(s): JP0001 shown, CA1869 suppressed (and shown with JPS0001 off); $(echo "$ca" | sed '/^$/d' | wc -l) other CA1869 site(s) kept"
+# ---- end CA1869 beside JP0001 ---------------------------------------------------------------------------------
 
 echo "PackageConsumer: all checks passed"
