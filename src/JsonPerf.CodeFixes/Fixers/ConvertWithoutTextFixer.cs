@@ -22,17 +22,7 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-    {
-        foreach (var trivia in site.DescendantTrivia())
-        {
-            if (site.Span.Contains(trivia.Span) && (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsDirective))
-            {
-                return Task.FromResult(false);
-            }
-        }
-
-        return Task.FromResult(true);
-    }
+        => Task.FromResult(!CallTrivia.HasLineCommentOrDirective(site));
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {

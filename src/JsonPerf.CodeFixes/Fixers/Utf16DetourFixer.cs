@@ -22,17 +22,7 @@ public sealed class Utf16DetourFixer : JsonFixer
 
     /// <summary>A line comment or a directive inside the removed part of the call could not be kept: no fix there.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-    {
-        foreach (var trivia in site.DescendantTrivia())
-        {
-            if (site.Span.Contains(trivia.Span) && (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsDirective))
-            {
-                return Task.FromResult(false);
-            }
-        }
-
-        return Task.FromResult(true);
-    }
+        => Task.FromResult(!CallTrivia.HasLineCommentOrDirective(site));
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
