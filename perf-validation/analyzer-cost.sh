@@ -2,7 +2,7 @@
 # Build-time cost of the analyzers on a synthetic ~2,000-file project (written to a temporary folder, never
 # committed): Rebuilds with the packed JsonPerf.Analyzers and CA1869 as a warning (-p:ReportAnalyzer=true,
 # detailed log) alternating with Rebuilds with RunAnalyzers=false for scale; the report gives medians.
-# Usage: [RUNS=3] [JP0002=warning] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# Usage: [RUNS=3] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
@@ -16,6 +16,8 @@ tool=(dotnet run -c Release --project "$root/perf-validation/AnalyzerCost" --)
 "${tool[@]}" generate "$work/project" "$files" "$seed" "$version"
 # JP0002 is Info by default, so command-line builds skip it; JP0002=warning measures it as a trimmed/AOT project sees it.
 if [ -n "${JP0002:-}" ]; then printf "\ndotnet_diagnostic.JP0002.severity = %s\n" "$JP0002" >> "$work/project/.editorconfig"; fi
+# EXTRA_CONFIG: more .editorconfig lines for an experiment (for example a rule turned off to isolate the others).
+if [ -n "${EXTRA_CONFIG:-}" ]; then printf "\n%b\n" "$EXTRA_CONFIG" >> "$work/project/.editorconfig"; fi
 cat > "$work/project/NuGet.config" <<XML
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>
