@@ -16,7 +16,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor OptionsCreatedPerCall = new(
         OptionsCreatedPerCallId,
         title: "Cache JsonSerializerOptions instead of creating them per call",
-        messageFormat: "JsonSerializerOptions created on every call {0}; cache them in a static readonly field and reuse them",
+        messageFormat: "JsonSerializerOptions created on every call {0}; cache them in a static readonly field and reuse them{1}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -26,6 +26,14 @@ internal static class Rules
         helpLinkUri: HelpLinkBase + OptionsCreatedPerCallId + ".md");
 
     /// <summary>Message argument of JP0001 when the options only hold value settings (a cache lookup per call).</summary>
+    /// <summary>
+    /// Appended to the message of a rule whose analyzer already knows that its fix is not offered at the site (the
+    /// lightbulb and dotnet format would otherwise just say nothing); empty where the fix is offered.
+    /// </summary>
+    public const string NoAutomaticFix = " (no automatic fix here: see 'When the fix is not offered' on the rule's page)";
+
+    internal static string FixNote(bool fixable) => fixable ? "" : NoAutomaticFix;
+
     public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
@@ -36,7 +44,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor EncoderCreatedPerCall = new(
         EncoderCreatedPerCallId,
         title: "Cache JavaScriptEncoder instead of creating it per call",
-        messageFormat: "JavaScriptEncoder.Create builds a new encoder, with an 8 KB table of allowed characters, on every call, and serializer options holding a new encoder miss the metadata cache; cache the encoder in a static readonly field",
+        messageFormat: "JavaScriptEncoder.Create builds a new encoder, with an 8 KB table of allowed characters, on every call, and serializer options holding a new encoder miss the metadata cache; cache the encoder in a static readonly field{0}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -83,7 +91,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor Utf16Detour = new(
         Utf16DetourId,
         title: "Serialize to and deserialize from UTF-8 directly",
-        messageFormat: "{0} takes the JSON through a UTF-16 string: it is transcoded an extra time and held as text twice its UTF-8 size (on the large object heap above about 42 KB); {1}",
+        messageFormat: "{0} takes the JSON through a UTF-16 string: it is transcoded an extra time and held as text twice its UTF-8 size (on the large object heap above about 42 KB); {1}{2}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -102,7 +110,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor ConvertWithoutText = new(
         ConvertWithoutTextId,
         title: "Convert between JSON representations without a string",
-        messageFormat: "{0} goes through a UTF-16 string: the JSON is transcoded from and back to UTF-8 and held as text twice its UTF-8 size (on the large object heap above about 42 KB); call {1} instead",
+        messageFormat: "{0} goes through a UTF-16 string: the JSON is transcoded from and back to UTF-8 and held as text twice its UTF-8 size (on the large object heap above about 42 KB); call {1} instead{2}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -118,7 +126,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor JsonDocumentNotDisposed = new(
         JsonDocumentNotDisposedId,
         title: "Dispose JsonDocument to return its pooled buffers",
-        messageFormat: "{0} returns a JsonDocument that is never disposed, so its buffers rented from the shared ArrayPool are never returned and every parse allocates new ones; dispose it with 'using', or use JsonElement.Parse or RootElement.Clone() for an element that must outlive it",
+        messageFormat: "{0} returns a JsonDocument that is never disposed, so its buffers rented from the shared ArrayPool are never returned and every parse allocates new ones; dispose it with 'using', or use JsonElement.Parse or RootElement.Clone() for an element that must outlive it{1}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,

@@ -51,7 +51,8 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
             Rules.Utf16Detour,
             creation.Syntax.GetLocation(),
             "new StringContent(JsonSerializer.Serialize(...))",
-            "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type, or JsonContent.Create(...) (which streams, without a Content-Length)"));
+            "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type, or JsonContent.Create(...) (which streams, without a Content-Length)",
+            Rules.FixNote(fixable: false)));
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
@@ -211,7 +212,7 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
     {
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.ReportDiagnostic(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead));
+        context.ReportDiagnostic(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
     }
 
     /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call (or an awaited one).</summary>

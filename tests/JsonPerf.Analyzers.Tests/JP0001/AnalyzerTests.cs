@@ -188,7 +188,7 @@ public partial class AnalyzerTests
         => new Verify.Test
         {
             TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|});"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild) },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, "") },
         }.RunAsync();
 
     [Fact]
@@ -196,7 +196,7 @@ public partial class AnalyzerTests
         => new Verify.Test
         {
             TestCode = Snippets.InMethod("var o = {|#0:new JsonSerializerOptions()|}; o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All); JsonSerializer.Serialize(order, o);"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild) },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, "") },
         }.RunAsync();
 
     [Fact]
@@ -204,7 +204,7 @@ public partial class AnalyzerTests
         => new Verify.Test
         {
             TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase, MaxDepth = int.Parse(\"8\") }|});"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostLookup) },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostLookup, Rules.NoAutomaticFix) },
         }.RunAsync();
 
     [Fact]

@@ -113,11 +113,11 @@ public partial class AnalyzerTests
             ExpectedDiagnostics =
             {
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(0)
-                    .WithArguments("Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead"),
+                    .WithArguments("Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", ""),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(1)
-                    .WithArguments("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)"),
+                    .WithArguments("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)", Rules.NoAutomaticFix),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(2)
-                    .WithArguments("JsonSerializer.Deserialize(new StreamReader(stream).ReadToEndAsync())", "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)"),
+                    .WithArguments("JsonSerializer.Deserialize(new StreamReader(stream).ReadToEndAsync())", "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)", Rules.NoAutomaticFix),
             },
         }.RunAsync();
 }
