@@ -34,7 +34,7 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         }
 
         var first = arguments[0];
-        SyntaxNode? replacement = WalkDownParenthesesAndCasts(first.Expression) switch
+        SyntaxNode? replacement = CallTrivia.WalkDownParenthesesAndCasts(first.Expression) switch
         {
             // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
             InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
@@ -47,52 +47,13 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
                 && type.StartsWith("Json", StringComparison.Ordinal)
                 && RenameSerialize(serialize, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
                 => inner.WithExpression(renamed)
-                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(Comments(outer, inner, before: true)))
-                    .WithTrailingTrivia(Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
 
             _ => null,
         };
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
-    }
-
-    /// <summary>
-    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
-    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
-    /// </summary>
-    private static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
-    {
-        var kept = SyntaxTriviaList.Empty;
-        foreach (var item in outer.DescendantTrivia())
-        {
-            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
-                && outer.Span.Contains(item.Span)
-                && !inner.Span.Contains(item.Span)
-                && (item.SpanStart < inner.SpanStart) == before)
-            {
-                kept = kept.Add(item).Add(Space);
-            }
-        }
-
-        return kept;
-    }
-
-    private static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)
-    {
-        while (true)
-        {
-            switch (expression)
-            {
-                case ParenthesizedExpressionSyntax parenthesized:
-                    expression = parenthesized.Expression;
-                    break;
-                case CastExpressionSyntax cast:
-                    expression = cast.Expression;
-                    break;
-                default:
-                    return expression;
-            }
-        }
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, with the name replaced.</summary>

@@ -36,17 +36,17 @@ public sealed class Utf16DetourFixer : JsonFixer
         if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1)
         {
             // Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToUtf8Bytes(...)
-            if (WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
+            if (CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
                 && RenameSerialize(inner.Expression) is { } renamed)
             {
                 replacement = inner.WithExpression(renamed)
-                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(Comments(outer, inner, before: true)))
-                    .WithTrailingTrivia(Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
             }
         }
         else if (arguments.Count >= 2
             && RenameWriteAllText(outer.Expression) is { } writeAllBytes
-            && WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax inner
+            && CallTrivia.WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax inner
             && RenameSerialize(inner.Expression) is { } renamed)
         {
             // File.WriteAllText(path, JsonSerializer.Serialize(...)) -> File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(...))
@@ -56,45 +56,6 @@ public sealed class Utf16DetourFixer : JsonFixer
         }
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
-    }
-
-    /// <summary>
-    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
-    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
-    /// </summary>
-    private static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
-    {
-        var kept = SyntaxTriviaList.Empty;
-        foreach (var item in outer.DescendantTrivia())
-        {
-            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
-                && outer.Span.Contains(item.Span)
-                && !inner.Span.Contains(item.Span)
-                && (item.SpanStart < inner.SpanStart) == before)
-            {
-                kept = kept.Add(item).Add(Space);
-            }
-        }
-
-        return kept;
-    }
-
-    private static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)
-    {
-        while (true)
-        {
-            switch (expression)
-            {
-                case ParenthesizedExpressionSyntax parenthesized:
-                    expression = parenthesized.Expression;
-                    break;
-                case CastExpressionSyntax cast:
-                    expression = cast.Expression;
-                    break;
-                default:
-                    return expression;
-            }
-        }
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, renamed to SerializeToUtf8Bytes.</summary>

@@ -18,4 +18,43 @@ internal static class CallTrivia
 
         return false;
     }
+
+    /// <summary>
+    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
+    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
+    /// </summary>
+    public static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
+    {
+        var kept = SyntaxTriviaList.Empty;
+        foreach (var item in outer.DescendantTrivia())
+        {
+            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia)
+                && outer.Span.Contains(item.Span)
+                && !inner.Span.Contains(item.Span)
+                && (item.SpanStart < inner.SpanStart) == before)
+            {
+                kept = kept.Add(item).Add(SyntaxFactory.Space);
+            }
+        }
+
+        return kept;
+    }
+
+    public static ExpressionSyntax WalkDownParenthesesAndCasts(ExpressionSyntax expression)
+    {
+        while (true)
+        {
+            switch (expression)
+            {
+                case ParenthesizedExpressionSyntax parenthesized:
+                    expression = parenthesized.Expression;
+                    break;
+                case CastExpressionSyntax cast:
+                    expression = cast.Expression;
+                    break;
+                default:
+                    return expression;
+            }
+        }
+    }
 }
