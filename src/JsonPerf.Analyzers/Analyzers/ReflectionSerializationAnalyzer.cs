@@ -18,6 +18,11 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
         "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable");
 
+    private static readonly ImmutableHashSet<string> WebMethods = ImmutableHashSet.Create(
+        StringComparer.Ordinal,
+        "GetFromJsonAsync", "DeleteFromJsonAsync", "GetFromJsonAsAsyncEnumerable", "PostAsJsonAsync", "PutAsJsonAsync", "PatchAsJsonAsync",
+        "ReadFromJsonAsync", "ReadFromJsonAsAsyncEnumerable", "WriteAsJsonAsync");
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -32,18 +37,49 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         // generated metadata can serve a type (a walk over every type it reaches; calls on the same type are many).
         var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
         var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
+        var withMetadataOverload = new ConcurrentDictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default);
         var compilation = context.Compilation;
         Func<ITypeSymbol, bool> isDescribable = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable), OperationKind.Invocation);
+        Func<IMethodSymbol, bool> hasMetadataOverload = method => SerializerEntryPoints.HasMetadataOverload(method, symbols);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable, withMetadataOverload, hasMetadataOverload), OperationKind.Invocation);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable)
+    /// <summary>Whose entry point a call is: the options an omitted (or <c>null</c>) options argument stands for differ.</summary>
+    private enum EntryPoint
+    {
+        /// <summary><c>JsonSerializer</c>: the default options.</summary>
+        Serializer,
+
+        /// <summary>System.Net.Http.Json (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): the Web defaults.</summary>
+        HttpJson,
+
+        /// <summary>ASP.NET Core (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>): the app's configured options.</summary>
+        AspNet,
+    }
+
+    private static void AnalyzeInvocation(
+        OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable,
+        ConcurrentDictionary<IMethodSymbol, bool> withMetadataOverload, Func<IMethodSymbol, bool> hasMetadataOverload)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        if (!Methods.Contains(method.Name) || !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer))
+        var containing = method.ContainingType;
+        EntryPoint entryPoint;
+        if (Methods.Contains(method.Name) && SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer))
+        {
+            entryPoint = EntryPoint.Serializer;
+        }
+        else if (!symbols.IsEntryPointType(containing) || !withMetadataOverload.GetOrAdd(method.OriginalDefinition, hasMetadataOverload))
         {
             return;
+        }
+        else
+        {
+            entryPoint = symbols.IsHttpJsonType(containing) ? EntryPoint.HttpJson : symbols.IsAspNetJsonType(containing) ? EntryPoint.AspNet : EntryPoint.Serializer;
+            if (entryPoint == EntryPoint.Serializer)
+            {
+                return;
+            }
         }
 
         if (!SerializerEntryPoints.TryGetSerializedType(invocation, symbols, out var type, out var options)
@@ -53,22 +89,47 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var kind = ClassifyOptions(options?.Value, symbols, members);
-        if (kind == OptionsKind.Unknown)
+        // Without options (or with null) the web helpers do not use the default options: System.Net.Http.Json uses
+        // the Web defaults (a context with those generation options serves it), ASP.NET Core the options the app
+        // configures (JsonOptions: unknown here, so no fix).
+        var note = "";
+        ImmutableDictionary<string, string?> properties;
+        if (entryPoint != EntryPoint.Serializer && IsOmittedOrNull(options?.Value))
         {
-            return;
+            properties = entryPoint == EntryPoint.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults) : DiagnosticProperties.None;
+            note = entryPoint == EntryPoint.HttpJson ? "" : Rules.NoFixForAppOptions;
+        }
+        else
+        {
+            var kind = ClassifyOptions(options?.Value, symbols, members);
+            if (kind == OptionsKind.Unknown)
+            {
+                return;
+            }
+
+            // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
+            properties = entryPoint == EntryPoint.AspNet ? DiagnosticProperties.None
+                : kind == OptionsKind.Default
+                    ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
+                    : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
+                        ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
+                        : DiagnosticProperties.None;
+            note = entryPoint == EntryPoint.AspNet ? Rules.NoAutomaticFix : "";
         }
 
-        var properties = kind == OptionsKind.Default
-            ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
-            : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
-                ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
-                : DiagnosticProperties.None;
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
-            method.Name, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+            CallName(method), type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), note));
     }
+
+    /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
+    private static string CallName(IMethodSymbol method)
+        => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
+
+    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
+    private static bool IsOmittedOrNull(IOperation? value)
+        => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
 
     private enum OptionsKind
     {
@@ -181,7 +242,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 case PostfixUnaryExpressionSyntax:
                 case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } call when call.Expression == use:
                 case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
-                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || OptionsSyntax.RightmostName(callee) is not { } method || !Methods.Contains(method):
+                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || !IsSerializerCall(callee):
                     return false;
             }
         }
@@ -225,6 +286,16 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         return true;
     }
+
+    /// <summary>
+    /// A call that only reads its options, by name: a <c>JsonSerializer</c> method, a System.Net.Http.Json or ASP.NET Core
+    /// helper (<c>GetFromJsonAsync</c>, <c>WriteAsJsonAsync</c>, ...; <c>Create</c> and <c>Json</c> only on
+    /// <c>JsonContent</c>, <c>Results</c> and <c>TypedResults</c>).
+    /// </summary>
+    private static bool IsSerializerCall(ExpressionSyntax callee)
+        => OptionsSyntax.RightmostName(callee) is { } method
+           && (Methods.Contains(method) || WebMethods.Contains(method)
+               || method is "Create" or "Json" && callee is MemberAccessExpressionSyntax { Expression: var type } && OptionsSyntax.RightmostName(type) is "JsonContent" or "Results" or "TypedResults");
 
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
     {
