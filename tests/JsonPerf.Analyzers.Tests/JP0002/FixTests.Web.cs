@@ -212,4 +212,76 @@ public partial class FixTests
         Assert.DoesNotContain("WebJsonContext", program);
         await AssertSameOutputAsync(before, after);
     }
+
+    /// <summary>
+    /// ASP.NET Core's helpers without options write with the app's JSON options (by default the Web defaults plus a
+    /// relaxed encoder); a context with the Web defaults escapes what they write raw. Served by Kestrel on 127.0.0.1.
+    /// </summary>
+    internal const string AspNetProgram = """
+        using System;
+        using System.Linq;
+        using System.Net.Http;
+        using System.Text.Json;
+        using System.Text.Json.Serialization;
+        using System.Threading.Tasks;
+        using Microsoft.AspNetCore.Builder;
+        using Microsoft.AspNetCore.Hosting;
+        using Microsoft.AspNetCore.Http;
+        using Microsoft.Extensions.Logging;
+
+        public class Person { public string Name { get; set; } }
+
+        [JsonSourceGenerationOptions(JsonSerializerDefaults.Web)]
+        [JsonSerializable(typeof(Person))]
+        internal partial class WebContext : JsonSerializerContext { }
+
+        public static class Program
+        {
+            public static async Task Main()
+            {
+                var builder = WebApplication.CreateSlimBuilder();
+                builder.Logging.ClearProviders();
+                builder.WebHost.UseUrls("http://127.0.0.1:0");
+                var app = builder.Build();
+                var person = new Person { Name = "Ünal 東京 <b>" };
+                app.MapGet("/write", (HttpContext c) => c.Response.WriteAsJsonAsync(person));
+                app.MapGet("/write-context", (HttpContext c) => c.Response.WriteAsJsonAsync(person, WebContext.Default.Person));
+                app.MapGet("/results", () => Results.Json(person));
+                app.MapGet("/typed", () => TypedResults.Json(person));
+                app.MapGet("/results-context", () => Results.Json(person, WebContext.Default.Person));
+                await app.StartAsync();
+                using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+                foreach (var path in new[] { "write", "write-context", "results", "typed", "results-context" })
+                {
+                    using var response = await client.GetAsync(path);
+                    Console.WriteLine(path + " " + response.Content.Headers.ContentType + " " + await response.Content.ReadAsStringAsync());
+                }
+
+                await app.StopAsync();
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task Asp_net_core_helpers_without_options_write_unescaped_text_that_a_web_defaults_context_escapes_so_no_fix()
+    {
+        var (solution, id) = CreateProject(AspNetProgram, Microsoft.CodeAnalysis.OutputKind.ConsoleApplication, Infrastructure.TestReferences.AspNet10);
+        var project = solution.GetProject(id.ProjectId)!;
+        var output = System.Text.Encoding.UTF8.GetString(Infrastructure.ProgramRunner.Run(await Infrastructure.SourceGeneration.CompileAsync(project), aspNetCore: true)).ReplaceLineEndings("\n");
+
+        // Measured on the running framework: the helpers' defaults write "Ünal 東京 <b>" raw, the Web-defaults context escapes it.
+        const string Raw = "{\"name\":\"Ünal 東京 <b>\"}";
+        const string Escaped = "{\"name\":\"\\u00DCnal \\u6771\\u4EAC \\u003Cb\\u003E\"}";
+        Assert.Equal(
+            $"write application/json; charset=utf-8 {Raw}\nwrite-context application/json; charset=utf-8 {Escaped}\n" +
+            $"results application/json; charset=utf-8 {Raw}\ntyped application/json; charset=utf-8 {Raw}\nresults-context application/json; charset=utf-8 {Escaped}\n",
+            output);
+
+        // So the three calls without options are reported, without a fix: Fix All leaves the program as it is.
+        var diagnostics = await JP0002Async(solution);
+        Assert.Equal(3, diagnostics.Length);
+        Assert.All(diagnostics, d => Assert.EndsWith(Rules.NoFixForAppOptions, d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+        var after = await Infrastructure.FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer);
+        Assert.Equal(AspNetProgram, await TextAsync(after, "Program.cs"));
+    }
 }
