@@ -8,7 +8,10 @@ namespace JsonPerf.Analyzers;
 /// judgement, <see cref="GeneratedMetadataSafety"/>: a type reaching <c>object</c> is not reported). Calls whose
 /// options come from where a resolver could have been set (a parameter, another method, options copied from other
 /// options, a member without a readable initializer, or one whose initializer or type mentions a resolver) are not
-/// judged: they may already use source-generated metadata.
+/// judged: they may already use source-generated metadata. The web helpers that have a metadata overload
+/// (System.Net.Http.Json, ASP.NET Core's HttpRequest/HttpResponse/Results/TypedResults) are judged the same way; without
+/// options they use the Web defaults (System.Net.Http.Json: fixable with a Web-defaults context) or the app's configured
+/// options (ASP.NET Core: reported without a fix).
 /// </summary>
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
@@ -37,49 +40,72 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         // generated metadata can serve a type (a walk over every type it reaches; calls on the same type are many).
         var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
         var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
-        var withMetadataOverload = new ConcurrentDictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default);
+        var helpers = new ConcurrentDictionary<IMethodSymbol, HelperKind>(SymbolEqualityComparer.Default);
         var compilation = context.Compilation;
         Func<ITypeSymbol, bool> isDescribable = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols);
-        Func<IMethodSymbol, bool> hasMetadataOverload = method => SerializerEntryPoints.HasMetadataOverload(method, symbols);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable, withMetadataOverload, hasMetadataOverload), OperationKind.Invocation);
+        Func<IMethodSymbol, HelperKind> classify = method => ClassifyHelper(method, symbols);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable, helpers, classify), OperationKind.Invocation);
     }
 
-    /// <summary>Whose entry point a call is: the options an omitted (or <c>null</c>) options argument stands for differ.</summary>
-    private enum EntryPoint
+    /// <summary>
+    /// What a web helper is (per method, cached): whose helper (an omitted or <c>null</c> options argument stands for
+    /// different options), or not one JP0002 judges (no metadata overload).
+    /// </summary>
+    private enum HelperKind
     {
-        /// <summary><c>JsonSerializer</c>: the default options.</summary>
-        Serializer,
+        /// <summary>No overload takes a JsonTypeInfo or a context: nothing to advise.</summary>
+        None,
 
         /// <summary>System.Net.Http.Json (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): the Web defaults.</summary>
         HttpJson,
 
-        /// <summary>ASP.NET Core (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>): the app's configured options.</summary>
+        /// <summary>
+        /// ASP.NET Core (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>), on the app's configured
+        /// options, and marked <c>[RequiresUnreferencedCode]</c>: the framework itself says the call may need reflection.
+        /// </summary>
         AspNet,
+
+        /// <summary>
+        /// An ASP.NET Core helper on the app's configured options, not so marked (<c>HttpRequest.ReadFromJsonAsync&lt;T&gt;()</c>
+        /// in .NET 10): it reads through the configured resolver chain, which is not seen here, so only calls that pass
+        /// options are judged.
+        /// </summary>
+        AspNetConfigured,
+    }
+
+    private static HelperKind ClassifyHelper(IMethodSymbol method, JsonSymbols symbols)
+    {
+        if (!SerializerEntryPoints.HasMetadataOverload(method, symbols))
+        {
+            return HelperKind.None;
+        }
+
+        if (symbols.IsHttpJsonType(method.ContainingType))
+        {
+            return HelperKind.HttpJson;
+        }
+
+        if (!symbols.IsAspNetJsonType(method.ContainingType))
+        {
+            return HelperKind.None;
+        }
+
+        return symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet : HelperKind.AspNetConfigured;
     }
 
     private static void AnalyzeInvocation(
         OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable,
-        ConcurrentDictionary<IMethodSymbol, bool> withMetadataOverload, Func<IMethodSymbol, bool> hasMetadataOverload)
+        ConcurrentDictionary<IMethodSymbol, HelperKind> helpers, Func<IMethodSymbol, HelperKind> classify)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var containing = method.ContainingType;
-        EntryPoint entryPoint;
-        if (Methods.Contains(method.Name) && SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer))
-        {
-            entryPoint = EntryPoint.Serializer;
-        }
-        else if (!symbols.IsEntryPointType(containing) || !withMetadataOverload.GetOrAdd(method.OriginalDefinition, hasMetadataOverload))
+        // JsonSerializer's methods, or a web helper with a metadata overload.
+        var helper = HelperKind.None;
+        if (!(Methods.Contains(method.Name) && SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer))
+            && (!symbols.IsEntryPointType(containing) || (helper = helpers.GetOrAdd(method.OriginalDefinition, classify)) == HelperKind.None))
         {
             return;
-        }
-        else
-        {
-            entryPoint = symbols.IsHttpJsonType(containing) ? EntryPoint.HttpJson : symbols.IsAspNetJsonType(containing) ? EntryPoint.AspNet : EntryPoint.Serializer;
-            if (entryPoint == EntryPoint.Serializer)
-            {
-                return;
-            }
         }
 
         if (!SerializerEntryPoints.TryGetSerializedType(invocation, symbols, out var type, out var options)
@@ -94,10 +120,15 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         // configures (JsonOptions: unknown here, so no fix).
         var note = "";
         ImmutableDictionary<string, string?> properties;
-        if (entryPoint != EntryPoint.Serializer && IsOmittedOrNull(options?.Value))
+        if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
         {
-            properties = entryPoint == EntryPoint.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults) : DiagnosticProperties.None;
-            note = entryPoint == EntryPoint.HttpJson ? "" : Rules.NoFixForAppOptions;
+            if (helper == HelperKind.AspNetConfigured)
+            {
+                return;
+            }
+
+            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults) : DiagnosticProperties.None;
+            note = helper == HelperKind.HttpJson ? "" : Rules.NoFixForAppOptions;
         }
         else
         {
@@ -108,13 +139,14 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             }
 
             // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
-            properties = entryPoint == EntryPoint.AspNet ? DiagnosticProperties.None
+            var aspNet = helper is HelperKind.AspNet or HelperKind.AspNetConfigured;
+            properties = aspNet ? DiagnosticProperties.None
                 : kind == OptionsKind.Default
                     ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
                     : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
                         ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
                         : DiagnosticProperties.None;
-            note = entryPoint == EntryPoint.AspNet ? Rules.NoAutomaticFix : "";
+            note = aspNet ? Rules.NoAutomaticFix : "";
         }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();

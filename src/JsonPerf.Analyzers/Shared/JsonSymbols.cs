@@ -74,6 +74,7 @@ internal sealed class JsonSymbols
         AspNetResults = Type(compilation, "Microsoft.AspNetCore.Http.Results");
         AspNetTypedResults = Type(compilation, "Microsoft.AspNetCore.Http.TypedResults");
         HttpResponseJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
+        RequiresUnreferencedCodeAttribute = Type(compilation, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
 
         foreach (var entryPoint in new[]
                  {
@@ -137,6 +138,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetResults { get; }
     public INamedTypeSymbol? AspNetTypedResults { get; }
     public INamedTypeSymbol? HttpResponseJsonExtensions { get; }
+    public INamedTypeSymbol? RequiresUnreferencedCodeAttribute { get; }
 
     /// <summary>System.Net.Http.Json's helpers (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): no options means the Web defaults.</summary>
     public bool IsHttpJsonType(INamedTypeSymbol? type)

@@ -59,8 +59,8 @@ public partial class AnalyzerTests
         "JsonContent.{|JP0002:Create|}(order);",
         "JsonContent.{|JP0002:Create|}(order, mediaType: null, options: s_web);",
         "JsonContent.{|JP0002:Create|}(order, typeof(Order));",
-        "await request.{|JP0002:ReadFromJsonAsync<Order>|}();",
-        "await request.{|JP0002:ReadFromJsonAsync|}(typeof(Order));",
+        "await request.{|JP0002:ReadFromJsonAsync<Order>|}(s_web);",
+        "await request.{|JP0002:ReadFromJsonAsync|}(typeof(Order), JsonSerializerOptions.Default, ct);",
         "await response.{|JP0002:WriteAsJsonAsync|}(order);",
         "await response.{|JP0002:WriteAsJsonAsync|}(order, s_web, ct);",
         "await response.{|JP0002:WriteAsJsonAsync|}(order, typeof(Order));",
@@ -96,7 +96,10 @@ public partial class AnalyzerTests
         "await response.WriteAsJsonAsync(order, (JsonTypeInfo<Order>)null);",
         "Results.Json(order, (JsonTypeInfo<Order>)null);",
         "TypedResults.Json(order, (JsonSerializerContext)null);",
-        // Options that may already hold a resolver.
+        // Options that may already hold a resolver: also the app's configured options, which HttpRequest.ReadFromJsonAsync
+        // reads through without options (not [RequiresUnreferencedCode] there, unlike WriteAsJsonAsync and Results.Json).
+        "await request.ReadFromJsonAsync<Order>();",
+        "await request.ReadFromJsonAsync(typeof(Order), ct);",
         "await client.GetFromJsonAsync<Order>(\"/o\", given);",
         "await response.WriteAsJsonAsync(order, given);",
         // Helpers without a metadata overload, and not JSON at all.
