@@ -71,7 +71,9 @@ public partial class FixTests
         using System.Collections.Generic;
         using System.Net.Http;
         using System.Net.Http.Json;
+        using System.Text.Encodings.Web;
         using System.Text.Json;
+        using System.Text.Unicode;
         using System.Threading;
         using System.Threading.Tasks;
         using Shop;
@@ -96,6 +98,7 @@ public partial class FixTests
             public static class Program
             {
                 private static readonly JsonSerializerOptions s_indented = new(JsonSerializerDefaults.Web) { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_encoded = new(JsonSerializerDefaults.Web) { Encoder = JavaScriptEncoder.Create(UnicodeRanges.BasicLatin, UnicodeRanges.CjkUnifiedIdeographs) };
 
                 public static async Task Main()
                 {
@@ -132,6 +135,7 @@ public partial class FixTests
                     // Explicit options: JsonSerializerOptions.Default is not the Web defaults; static options mirrored.
                     using (await client.PostAsJsonAsync("basket", basket, JsonSerializerOptions.Default)) { }
                     using (await client.PostAsJsonAsync("basket", basket, s_indented, token)) { }
+                    using (await client.PutAsJsonAsync("basket", basket, s_encoded)) { }
                     listener.Stop();
                 }
             }
@@ -163,6 +167,8 @@ public partial class FixTests
         AssertContains("JsonContent.Create(basket, jsonTypeInfo: WebJsonContext.Default.Basket, mediaType: null)", program);
         AssertContains("client.PostAsJsonAsync(\"basket\", basket, ProgramJsonContext.Default.Basket)", program);
         AssertContains("client.PostAsJsonAsync(\"basket\", basket, IndentedJsonContext.Default.Basket, token)", program);
+        AssertContains("client.PutAsJsonAsync(\"basket\", basket, s_encoded)", program);
+        AssertContains("TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())", program);
         Assert.Single(program.Split("class WebJsonContext").Skip(1));
 
         await AssertSameOutputAsync(before, after);
