@@ -134,6 +134,7 @@ public partial class FixTests
 
                     // Explicit options: JsonSerializerOptions.Default is not the Web defaults; static options mirrored.
                     using (await client.PostAsJsonAsync("basket", basket, JsonSerializerOptions.Default)) { }
+                    using (await client.PostAsync("basket", JsonContent.Create(new Item("pen", 3m), options: JsonSerializerOptions.Default))) { }
                     using (await client.PostAsJsonAsync("basket", basket, s_indented, token)) { }
                     using (await client.PutAsJsonAsync("basket", basket, s_encoded)) { }
                     listener.Stop();
@@ -166,6 +167,7 @@ public partial class FixTests
         AssertContains("JsonContent.Create(basket, WebJsonContext.Default.Basket)", program);
         AssertContains("JsonContent.Create(basket, jsonTypeInfo: WebJsonContext.Default.Basket, mediaType: null)", program);
         AssertContains("client.PostAsJsonAsync(\"basket\", basket, ProgramJsonContext.Default.Basket)", program);
+        AssertContains("JsonContent.Create(new Item(\"pen\", 3m), ProgramJsonContext.Default.Item)", program);
         AssertContains("client.PostAsJsonAsync(\"basket\", basket, IndentedJsonContext.Default.Basket, token)", program);
         AssertContains("client.PutAsJsonAsync(\"basket\", basket, s_encoded)", program);
         AssertContains("TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())", program);

@@ -55,8 +55,11 @@ internal static class FixPlanner
         else if (diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions))
         {
             // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
-            // topLevelValues overload puts them elsewhere): no fix.
-            metadataParameter = MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols);
+            // topLevelValues overload puts them elsewhere): no fix. The web helpers' metadata overloads may take it
+            // elsewhere (JsonContent.Create: before the media type), and the options argument goes.
+            metadataParameter = symbols.IsHttpJsonType(operation.TargetMethod.ContainingType)
+                ? SerializerEntryPoints.MetadataCounterpart(operation.TargetMethod, optionsParameter, passContext, symbols)
+                : MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols);
         }
         else
         {
