@@ -34,6 +34,9 @@ internal static class Rules
 
     internal static string FixNote(bool fixable) => fixable ? "" : NoAutomaticFix;
 
+    /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
+    public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
+
     public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
@@ -75,7 +78,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor ReflectionSerialization = new(
         ReflectionSerializationId,
         title: "Use source-generated serialization metadata",
-        messageFormat: "JsonSerializer.{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>",
+        messageFormat: "{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>{2}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,
@@ -149,6 +152,9 @@ internal static class DiagnosticProperties
 
     /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
     public const string StaticOptions = "StaticOptions";
+
+    /// <summary>JP0002: a System.Net.Http.Json call without options (or with <c>null</c>): it serializes with the Web defaults.</summary>
+    public const string WebDefaults = "WebDefaults";
 
     /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";

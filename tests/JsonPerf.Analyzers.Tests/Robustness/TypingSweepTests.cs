@@ -124,6 +124,7 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         yield return JP0002.FixTests.ReflectionFreeProgram;
         yield return JP0002.FixTests.ContextInstanceProgram;
+        yield return JP0002.FixTests.HttpJsonProgram;
     }
 
     /// <summary>The sources the rule tests use, as full compilation units.</summary>
@@ -166,6 +167,17 @@ public class TypingSweepTests(ITestOutputHelper output)
             yield return StripMarkup(JP0002.AnalyzerTests.NotReportedSource(row));
         }
 
+        // ...and on the web entry points (System.Net.Http.Json, ASP.NET Core).
+        foreach (var rows in new[] { JP0002.AnalyzerTests.ReportedWebBodies(), JP0002.AnalyzerTests.NotReportedWebBodies() })
+        {
+            foreach (var row in rows)
+            {
+                yield return StripMarkup(JP0002.AnalyzerTests.InWebMethod(row));
+            }
+        }
+
+        yield return JP0002.FixTests.HttpJsonProgram + JP0002.FixTests.HttpServer;
+        yield return JP0002.FixTests.AspNetProgram;
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;
