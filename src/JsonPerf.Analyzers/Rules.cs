@@ -167,6 +167,9 @@ internal static class DiagnosticProperties
     /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
     public const string StaticOptions = "StaticOptions";
 
+    /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
+    public const string TypeName = "Type";
+
     /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";
 

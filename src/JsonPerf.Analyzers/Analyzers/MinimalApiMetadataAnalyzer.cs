@@ -34,12 +34,38 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, MinimalApiSymbols api)
     {
         var invocation = (IInvocationOperation)context.Operation;
+        if (EndpointTypes(invocation, symbols, api) is not { Count: > 0 } types
+            || HttpJsonChain.Find(invocation.SemanticModel!.Compilation, symbols, api, context.CancellationToken) is not { } chain)
+        {
+            return;
+        }
+
+        foreach (var (type, location, role) in types)
+        {
+            if (chain.Covers(type) || !GeneratedMetadataSafety.IsSafe(type, invocation.SemanticModel!.Compilation, symbols))
+            {
+                continue;
+            }
+
+            context.ReportDiagnostic(Diagnostic.Create(
+                Rules.MinimalApiTypeWithoutMetadata, location, additionalLocations: null,
+                DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)),
+                type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name));
+        }
+    }
+
+    /// <summary>
+    /// For a <c>MapGet</c>/<c>MapPost</c>/... call with a handler delegate, the JSON types of its request body and response,
+    /// where each is reported; null for any other invocation. The analyzer and the fix both ask it.
+    /// </summary>
+    internal static List<(ITypeSymbol Type, Location Location, string Role)>? EndpointTypes(IInvocationOperation invocation, JsonSymbols symbols, MinimalApiSymbols api)
+    {
         var method = invocation.TargetMethod;
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, api.EndpointRouteBuilderExtensions)
             || !MapMethods.Contains(method.Name)
             || Handler(invocation) is not var (handler, handlerSyntax))
         {
-            return;
+            return null;
         }
 
         var types = new List<(ITypeSymbol Type, Location Location, string Role)>();
@@ -60,28 +86,15 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
 
         foreach (var parameter in bodyParameters)
         {
-            var location = parameter.Locations.FirstOrDefault(l => l.SourceTree == handlerSyntax.SyntaxTree && handlerSyntax.Span.Contains(l.SourceSpan)) ?? handlerSyntax.GetLocation();
+            // The parameter's declaration in the lambda (attributes, type and name); a method group's are elsewhere: the argument.
+            var location = parameter.DeclaringSyntaxReferences.FirstOrDefault(r => r.SyntaxTree == handlerSyntax.SyntaxTree && handlerSyntax.Span.Contains(r.Span)) is { } declaration
+                ? Location.Create(declaration.SyntaxTree, declaration.Span)
+                : handlerSyntax.GetLocation();
             types.Add((parameter.Type, location, "the request body of this endpoint"));
         }
 
         types.RemoveAll(t => !IsJsonPayload(t.Type, symbols));
-        if (types.Count == 0
-            || HttpJsonChain.Find(context.Operation.SemanticModel!.Compilation, symbols, api, context.CancellationToken) is not { } chain)
-        {
-            return;
-        }
-
-        foreach (var (type, location, role) in types)
-        {
-            if (chain.Covers(type) || !GeneratedMetadataSafety.IsSafe(type, context.Operation.SemanticModel!.Compilation, symbols))
-            {
-                continue;
-            }
-
-            context.ReportDiagnostic(Diagnostic.Create(
-                Rules.MinimalApiTypeWithoutMetadata, location,
-                type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name));
-        }
+        return types;
     }
 
     /// <summary>The handler delegate's method (a lambda's, or a method group's) and the argument's syntax.</summary>

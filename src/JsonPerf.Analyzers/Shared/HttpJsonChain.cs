@@ -33,6 +33,9 @@ internal sealed class HttpJsonChain
     /// </summary>
     public bool Covers(ITypeSymbol type) => _covered.Contains(type);
 
+    /// <summary>Every type the chain's contexts have metadata for.</summary>
+    public IEnumerable<ITypeSymbol> CoveredTypes => _covered;
+
     /// <summary>The compilation's chain, computed on first use and cached while the compilation lives; null when not provable.</summary>
     public static HttpJsonChain? Find(Compilation compilation, JsonSymbols symbols, MinimalApiSymbols api, CancellationToken cancellationToken)
         => s_cache.GetValue(compilation, c => new StrongBox<HttpJsonChain?>(Compute(c, symbols, api, cancellationToken))).Value;
