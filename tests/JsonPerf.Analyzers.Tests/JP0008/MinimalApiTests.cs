@@ -23,7 +23,7 @@ public class MinimalApiTests
     /// sets them have its metadata (what ASP.NET Core asks them when it builds the endpoints): the endpoints are mapped
     /// in a method Main does not call, so the program runs on Microsoft.NETCore.App alone.
     /// </summary>
-    private const string App = """
+    internal const string App = """
         using System;
         using System.Collections.Generic;
         using System.Text.Json;
@@ -234,6 +234,69 @@ public class MinimalApiTests
         var program = (await after.Documents.Single().GetTextAsync()).ToString();
         Assert.DoesNotContain("[JsonSerializable(typeof(Missing))]", program, System.StringComparison.Ordinal);
         Assert.Contains("[JsonSerializable(typeof(MissingBody))]", program, System.StringComparison.Ordinal);
+    }
+
+    /// <summary>Typed results: one response with two payloads (both registered by one fix), and results that are not reported.</summary>
+    internal const string TypedResultsApp = """
+        using System.Text.Json.Serialization;
+        using System.Threading.Tasks;
+        using Microsoft.AspNetCore.Builder;
+        using Microsoft.AspNetCore.Http;
+        using Microsoft.AspNetCore.Http.HttpResults;
+        using Microsoft.Extensions.DependencyInjection;
+
+        namespace Shop;
+
+        public record Order(int Id);
+        public record Problem(string Reason);
+        public record Created(string Location);
+        public record Other(string Name);
+
+        public static class Endpoints
+        {
+            public static void Main()
+            {
+            }
+
+            public static void Map(WebApplication app, IServiceCollection services)
+            {
+                services.ConfigureHttpJsonOptions(o => o.SerializerOptions.TypeInfoResolverChain.Insert(0, ShopJsonContext.Default));
+                app.MapGet("/orders/{id}", async Task<Results<Ok<Order>, BadRequest<Problem>, NotFound>> (int id) => { await Task.Yield(); return TypedResults.Ok(new Order(id)); });
+                app.MapPost("/orders", ValueTask<Created<Created>> () => ValueTask.FromResult(TypedResults.Created("/orders/1", new Created("/orders/1"))));
+                app.MapMethods("/json", new[] { "GET" }, () => TypedResults.Json(new Other("own options")));
+                app.MapDelete("/orders/{id}", (int id) => TypedResults.NoContent());
+                app.MapGet("/ok", () => TypedResults.Ok());
+            }
+        }
+
+        [JsonSerializable(typeof(int))]
+        public partial class ShopJsonContext : JsonSerializerContext
+        {
+        }
+
+        """;
+
+    [Fact]
+    public async Task Typed_result_payloads_are_reported_and_one_fix_registers_every_payload_of_a_response()
+    {
+        var project = await ProjectAsync(TypedResultsApp, "PublishAot", "true");
+        var messages = (await FixRunner.GetDiagnosticsAsync(project, Analyzer)).Where(d => d.Id == "JP0008").Select(d => d.GetMessage().Split('\'')[1]).ToArray();
+        Assert.Equal(new[] { "Order", "Problem", "Created" }, messages);
+
+        var fixedProject = (await FixRunner.ApplyFirstFixAsync(project.Documents.Single(), Analyzer, Fixer))!.GetProject(project.Id)!;
+        var program = (await fixedProject.Documents.Single().GetTextAsync()).ToString().ReplaceLineEndings("\n");
+        Assert.Contains("""
+            [JsonSerializable(typeof(int))]
+            [JsonSerializable(typeof(Order))]
+            [JsonSerializable(typeof(Problem))]
+            public partial class ShopJsonContext : JsonSerializerContext
+            """, program, System.StringComparison.Ordinal);
+
+        var after = (await FixRunner.ApplyFixAllAsync(project.Documents.Single(), Analyzer, Fixer)).GetProject(project.Id)!;
+        Assert.Empty((await FixRunner.GetDiagnosticsAsync(after, Analyzer)).Where(d => d.Id == "JP0008"));
+        var generated = await SourceGeneration.CompileAsync(after);
+        var context = generated.GetTypeByMetadataName("Shop.ShopJsonContext")!;
+        Assert.All(new[] { "Order", "Problem", "Created" }, name => Assert.Contains(context.GetMembers(name), m => m is IPropertySymbol));
     }
 
     private static async Task<Project> ProjectAsync(string source, string property, string value)
