@@ -133,7 +133,12 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
 
         if (!returnType.InheritsFromOrEquals(api.IResult) && !returnType.AllInterfaces.Contains(api.IResult, SymbolEqualityComparer.Default))
         {
-            return returnType.SpecialType == SpecialType.System_Void ? Enumerable.Empty<ITypeSymbol>() : new[] { returnType };
+            // void, Task and ValueTask write no body.
+            return returnType.SpecialType == SpecialType.System_Void
+                   || SymbolEqualityComparer.Default.Equals(returnType, api.Task)
+                   || SymbolEqualityComparer.Default.Equals(returnType, api.ValueTask)
+                ? Enumerable.Empty<ITypeSymbol>()
+                : new[] { returnType };
         }
 
         return ResultValues(returnType, api, depth: 0);

@@ -151,7 +151,8 @@ internal sealed class HttpJsonChain
                 // o.SerializerOptions.TypeInfoResolverChain.Insert(0, X.Default) / .Add(X.Default)
                 case IInvocationOperation { TargetMethod.Name: "Insert" or "Add", Instance: IPropertyReferenceOperation { Property.Name: "TypeInfoResolverChain" } chain } add
                     when IsSerializerOptionsOf(chain.Instance, parameter, symbols)
-                         && ContextDefault(add.Arguments.Last().Value, symbols) is { } added:
+                         && add.Arguments.Length > 0
+                         && ContextDefault(add.Arguments[add.Arguments.Length - 1].Value, symbols) is { } added:
                     contexts.Add(added);
                     break;
 

@@ -19,6 +19,8 @@ internal sealed class MinimalApiSymbols
         IValueHttpResult = JsonSymbols.Type(compilation, "Microsoft.AspNetCore.Http.IValueHttpResult`1");
         JsonHttpResult = JsonSymbols.Type(compilation, "Microsoft.AspNetCore.Http.HttpResults.JsonHttpResult`1");
         IFromBodyMetadata = JsonSymbols.Type(compilation, "Microsoft.AspNetCore.Http.Metadata.IFromBodyMetadata");
+        Task = JsonSymbols.Type(compilation, "System.Threading.Tasks.Task");
+        ValueTask = JsonSymbols.Type(compilation, "System.Threading.Tasks.ValueTask");
         TaskOfT = JsonSymbols.Type(compilation, "System.Threading.Tasks.Task`1");
         ValueTaskOfT = JsonSymbols.Type(compilation, "System.Threading.Tasks.ValueTask`1");
     }
@@ -33,6 +35,8 @@ internal sealed class MinimalApiSymbols
     public INamedTypeSymbol? IValueHttpResult { get; }
     public INamedTypeSymbol? JsonHttpResult { get; }
     public INamedTypeSymbol? IFromBodyMetadata { get; }
+    public INamedTypeSymbol? Task { get; }
+    public INamedTypeSymbol? ValueTask { get; }
     public INamedTypeSymbol? TaskOfT { get; }
     public INamedTypeSymbol? ValueTaskOfT { get; }
 

@@ -8,8 +8,8 @@ namespace JsonPerf.CodeFixes;
 /// (<c>[JsonSerializable(typeof(T))]</c>, <see cref="ContextEditing.RegisterTypesAsync"/>), with the other types of the same site. The options and the
 /// endpoint stay as they are: the framework finds the new metadata through the chain. Not offered when the context is
 /// not a partial class of the project's own, when the generator would not give the type's property the name it needs
-/// (two types of the same name, or one of the context's own member names), or when a public context would have to
-/// name a non-public type.
+/// (two types of the same name, one of the context's own member names, or the context's name), or when a public
+/// context would have to name a non-public type.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(MinimalApiMetadataFixer)), Shared]
 public sealed class MinimalApiMetadataFixer : JsonFixer
@@ -50,13 +50,15 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
             return null;
         }
 
-        // Each type once the generator can name it on the context next to what the chain already has, and a public
-        // context names only public types.
+        // Each type once the generator can name it on the context next to what the chain already has (its own name is
+        // not one of the context's members, nor the context's name), and a public context names only public types.
         var known = chain.CoveredTypes.ToImmutableArray();
         var registered = new List<ITypeSymbol>();
         foreach (var type in types)
         {
-            if (GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
+            var name = GeneratedMetadata.GeneratedPropertyName(type);
+            if (!FixPlanner.ReservedNames.Contains(name) && name != context.Name
+                && GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
                 && !FixPlanner.HasNameTheGeneratorCannotGive(type, known.AddRange(reachable).Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray())
                 && !(FixPlanner.IsEffectivelyPublic(context) && !FixPlanner.IsEffectivelyPublic(type)))
             {

@@ -5,7 +5,6 @@ using JsonPerf.Analyzers.Tests.Infrastructure;
 using JsonPerf.CodeFixes;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.Text;
 
 namespace JsonPerf.Analyzers.Tests.JP0008;
 
@@ -266,6 +265,9 @@ public class MinimalApiTests
                 app.MapMethods("/json", new[] { "GET" }, () => TypedResults.Json(new Other("own options")));
                 app.MapDelete("/orders/{id}", (int id) => TypedResults.NoContent());
                 app.MapGet("/ok", () => TypedResults.Ok());
+                app.MapPut("/orders/{id}", async (int id) => await Task.Yield());
+                app.MapPatch("/orders/{id}", (int id) => ValueTask.CompletedTask);
+                app.MapGet("/void", (HttpContext context) => { });
             }
         }
 
@@ -302,9 +304,7 @@ public class MinimalApiTests
     private static async Task<Project> ProjectAsync(string source, string property, string value)
     {
         var (solution, id) = FixRunner.CreateProject(source, OutputKind.ConsoleApplication, TestReferences.AspNet10);
-        solution = solution.AddAnalyzerConfigDocument(
-            DocumentId.CreateNewId(id.ProjectId), "Program.GeneratedMSBuildEditorConfig.editorconfig",
-            SourceText.From($"is_global = true\nbuild_property.{property} = {value}\n"), filePath: "/src/obj/Program.GeneratedMSBuildEditorConfig.editorconfig");
+        solution = JP0002.FixTests.WithBuildProperty(solution, id.ProjectId, property, value);
         return SourceGeneration.WithGenerator(solution.GetProject(id.ProjectId)!);
     }
 
