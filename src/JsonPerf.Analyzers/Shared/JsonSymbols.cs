@@ -197,8 +197,8 @@ internal sealed class JsonSymbols
         => s_cache.GetValue(compilation, static c => new StrongBox<JsonSymbols?>(
             Type(c, "System.Text.Json.JsonSerializerOptions") is { } options ? new JsonSymbols(c, options) : null)).Value;
 
-#pragma warning disable RS0030 // The one place that looks framework types up by name.
-    private static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
+#pragma warning disable RS0030 // The one place that looks framework types up by name (MinimalApiSymbols uses it too).
+    internal static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
 #pragma warning restore RS0030
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>

@@ -266,7 +266,7 @@ internal static class FixPlanner
     /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
     /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
     /// </summary>
-    private static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
+    internal static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
     {
         var names = new Dictionary<string, ITypeSymbol>();
         foreach (var type in reachable)
@@ -349,7 +349,7 @@ internal static class FixPlanner
     private static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
         => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
 
-    private static bool IsEffectivelyPublic(ITypeSymbol type)
+    internal static bool IsEffectivelyPublic(ITypeSymbol type)
     {
         switch (type)
         {
