@@ -34,12 +34,13 @@ internal static class StaticFieldHoister
         bool Free(string candidate) => IsFree(model, site.SpanStart, typeSymbol, candidate);
         var name = baseNames.Select(n => ApplyConvention(typeSymbol, n)).FirstOrDefault(Free)
                    ?? UniqueNames.Numbered(ApplyConvention(typeSymbol, baseNames[baseNames.Count - 1]), Free);
+        var value = AsAuthored(initializer, site, declaration, out var keep);
         var field = FieldDeclaration(
                 VariableDeclaration(
                     ((TypeSyntax)editor.Generator.TypeExpression(fieldType)).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
-                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(initializer.WithoutLeadingTrivia().WithoutTrailingTrivia())))))
-            .WithModifiers(TokenList(Token(SyntaxKind.PrivateKeyword), Token(SyntaxKind.StaticKeyword), Token(SyntaxKind.ReadOnlyKeyword)))
-            .WithAdditionalAnnotations(Formatter.Annotation);
+                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(value)))))
+            .WithModifiers(TokenList(Token(SyntaxKind.PrivateKeyword), Token(SyntaxKind.StaticKeyword), Token(SyntaxKind.ReadOnlyKeyword)));
+        field = FormatAllBut(field, keep);
 
         if (declaration is not null)
         {
@@ -54,13 +55,104 @@ internal static class StaticFieldHoister
                 var unit = (CompilationUnitSyntax)current;
                 var program = ClassDeclaration("Program")
                     .WithModifiers(TokenList(Token(SyntaxKind.PartialKeyword)))
-                    .WithMembers(SingletonList<MemberDeclarationSyntax>(field))
-                    .WithAdditionalAnnotations(Formatter.Annotation);
-                return unit.AddMembers(program);
+                    .WithMembers(SingletonList<MemberDeclarationSyntax>(field));
+                return unit.AddMembers(FormatAllBut(program, keep));
             });
         }
 
         return name;
+    }
+
+    /// <summary>
+    /// The value as its author wrote it (spacing, comments), for a value moved from the document: only the
+    /// indentation of its continuation lines changes, by the difference between the line it came from and the
+    /// members of the receiving type. <paramref name="keep"/> marks it for <see cref="FormatAllBut"/>; null when
+    /// the value is new code, or multi-line with no member line to take the new indentation from: the formatter
+    /// lays it out then.
+    /// </summary>
+    private static ExpressionSyntax AsAuthored(ExpressionSyntax initializer, SyntaxNode site, TypeDeclarationSyntax? declaration, out SyntaxAnnotation? keep)
+    {
+        keep = null;
+        var value = initializer.WithoutLeadingTrivia().WithoutTrailingTrivia();
+        if (initializer.SyntaxTree != site.SyntaxTree || initializer.Parent is null)
+        {
+            return value;
+        }
+
+        var lineStarts = initializer.DescendantTokens().Skip(1).Where(StartsLine).ToList();
+        if (lineStarts.Count > 0)
+        {
+            var text = initializer.SyntaxTree.GetText();
+            if (LineIndentation(text, initializer.SpanStart) is not { } from
+                || declaration?.Members.FirstOrDefault() is not { } member
+                || LineIndentation(text, member.SpanStart) is not { } to)
+            {
+                return value;
+            }
+
+            value = value.ReplaceTokens(
+                lineStarts.Select(t => value.FindToken(t.SpanStart - initializer.SpanStart + value.FullSpan.Start)),
+                (_, token) => token.WithLeadingTrivia(Reindent(token.LeadingTrivia, from, to)));
+        }
+
+        keep = new SyntaxAnnotation();
+        return value.WithAdditionalAnnotations(keep);
+    }
+
+    private static bool StartsLine(SyntaxToken token)
+        => token.GetPreviousToken().TrailingTrivia.LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia);
+
+    /// <summary>The whitespace before the first token of the line holding <paramref name="position"/>, when that token starts at it.</summary>
+    private static string? LineIndentation(Microsoft.CodeAnalysis.Text.SourceText text, int position)
+    {
+        var line = text.Lines.GetLineFromPosition(position);
+        var indentation = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(line.Start, position));
+        if (indentation.Trim().Length == 0)
+        {
+            return indentation;
+        }
+
+        // The value starts mid-line (`Serialize(value, new ...`): the line's own indentation.
+        var length = 0;
+        while (length < indentation.Length && indentation[length] is ' ' or '\t')
+        {
+            length++;
+        }
+
+        return indentation.Substring(0, length);
+    }
+
+    /// <summary>Swaps the <paramref name="from"/> prefix of each line's indentation for <paramref name="to"/>; other whitespace stays.</summary>
+    private static SyntaxTriviaList Reindent(SyntaxTriviaList leading, string from, string to)
+    {
+        var result = new List<SyntaxTrivia>(leading.Count);
+        for (var i = 0; i < leading.Count; i++)
+        {
+            var trivia = leading[i];
+            var atLineStart = i == 0 || leading[i - 1].IsKind(SyntaxKind.EndOfLineTrivia);
+            var whitespace = trivia.ToString();
+            result.Add(atLineStart && trivia.IsKind(SyntaxKind.WhitespaceTrivia) && whitespace.StartsWith(from, StringComparison.Ordinal)
+                ? Whitespace(to + whitespace.Substring(from.Length))
+                : trivia);
+        }
+
+        return TriviaList(result);
+    }
+
+    /// <summary>
+    /// Marks every token of <paramref name="node"/> for the formatter except those of the value marked
+    /// <paramref name="keep"/>, which stays as authored; the whole node when nothing is kept.
+    /// </summary>
+    private static TNode FormatAllBut<TNode>(TNode node, SyntaxAnnotation? keep)
+        where TNode : SyntaxNode
+    {
+        if (keep is null)
+        {
+            return node.WithAdditionalAnnotations(Formatter.Annotation);
+        }
+
+        var own = node.DescendantTokens().Where(t => t.Parent?.AncestorsAndSelf().Any(n => n.HasAnnotation(keep)) != true);
+        return node.ReplaceTokens(own, (_, token) => token.WithAdditionalAnnotations(Formatter.Annotation));
     }
 
     private static (INamedTypeSymbol Type, TypeDeclarationSyntax? Declaration)? FindTarget(SemanticModel model, SyntaxNode site)

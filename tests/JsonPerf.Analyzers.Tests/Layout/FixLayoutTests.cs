@@ -87,6 +87,40 @@ public class FixLayoutTests
         Assert.Contains(expected, fixedText, StringComparison.Ordinal);
     }
 
+    private const string AuthoredSpacing = """
+        using System.Text.Encodings.Web;
+        using System.Text.Json;
+        using System.Text.Unicode;
+
+        public class Api
+        {
+            public string Japanese(object value)
+            {
+                return JsonSerializer.Serialize(value, new JsonSerializerOptions
+                {
+                    WriteIndented = true,   // for people
+                    Encoder = JavaScriptEncoder.Create( UnicodeRanges.All ),
+                });
+            }
+        }
+
+        """;
+
+    [Theory]
+    [InlineData("JP0001", "\n")]
+    [InlineData("JP0001", "\r\n")]
+    [InlineData("JP0004", "\n")]
+    [InlineData("JP0004", "\r\n")]
+    public async Task Moved_code_keeps_its_authors_spacing_and_takes_the_fields_indentation(string id, string newline)
+    {
+        var fixedText = await FixAsync(id, AuthoredSpacing.Replace("\r\n", "\n").Replace("\n", newline));
+        var moved = id == "JP0001"
+            ? "= new JsonSerializerOptions\n    {\n        WriteIndented = true,   // for people\n        Encoder = JavaScriptEncoder.Create( UnicodeRanges.All ),\n    };\n"
+            : "= JavaScriptEncoder.Create( UnicodeRanges.All );\n";
+        Assert.Contains(moved.Replace("\n", newline), fixedText, StringComparison.Ordinal);
+        Assert.Contains("    private static readonly ", fixedText, StringComparison.Ordinal);
+    }
+
     private static string Field(string text, string setting)
         => Regex.Match(text, @"static readonly JsonSerializerOptions (\w+) = new JsonSerializerOptions \{[^}]*" + setting).Groups[1].Value;
 
