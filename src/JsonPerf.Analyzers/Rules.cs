@@ -34,6 +34,9 @@ internal static class Rules
 
     internal static string FixNote(bool fixable) => fixable ? "" : NoAutomaticFix;
 
+    /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
+    public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
+
     public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
@@ -81,7 +84,7 @@ internal static class Rules
     public static readonly DiagnosticDescriptor ReflectionSerialization = new(
         ReflectionSerializationId,
         title: "Use source-generated serialization metadata",
-        messageFormat: "JsonSerializer.{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>",
+        messageFormat: "{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>{2}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,
@@ -142,6 +145,23 @@ internal static class Rules
                      "Dispose the document where its elements are no longer used; an element that must outlive it comes from " +
                      "JsonElement.Parse (.NET 10) or RootElement.Clone().",
         helpLinkUri: HelpLinkBase + JsonDocumentNotDisposedId + ".md");
+
+    public const string MinimalApiTypeWithoutMetadataId = "JP0008";
+
+    public static readonly DiagnosticDescriptor MinimalApiTypeWithoutMetadata = new(
+        MinimalApiTypeWithoutMetadataId,
+        title: "Register minimal API request and response types on the context of ConfigureHttpJsonOptions",
+        messageFormat: "'{0}' is {1}, and no JsonSerializerContext that ConfigureHttpJsonOptions adds has metadata for it: with reflection-based serialization off, the app throws NotSupportedException (JsonTypeInfo metadata not provided) at run time; register it with [JsonSerializable(typeof({0}))] on {2}",
+        Category,
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true,
+        description: "In a native-AOT or trimmed ASP.NET Core app, reflection-based serialization is off and minimal API endpoints read " +
+                     "request bodies and write responses with the metadata of the resolvers set by ConfigureHttpJsonOptions. A body or " +
+                     "response type that none of those contexts registers makes building the endpoints (or writing a typed result) throw " +
+                     "NotSupportedException at run time; neither the build, the publish nor ASP.NET Core's analyzers report it. Reported " +
+                     "only where the project's own code configures the options with contexts alone. A warning in projects that publish " +
+                     "trimmed or native AOT, or that turn reflection off.",
+        helpLinkUri: HelpLinkBase + MinimalApiTypeWithoutMetadataId + ".md");
 }
 
 /// <summary>What an analyzer hands its fixer through <see cref="Diagnostic.Properties"/> (keys; the value is "true" unless said).</summary>
@@ -155,6 +175,12 @@ internal static class DiagnosticProperties
 
     /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
     public const string StaticOptions = "StaticOptions";
+
+    /// <summary>JP0002: a System.Net.Http.Json call without options (or with <c>null</c>): it serializes with the Web defaults.</summary>
+    public const string WebDefaults = "WebDefaults";
+
+    /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
+    public const string TypeName = "Type";
 
     /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";

@@ -239,16 +239,26 @@ public class RuleCatalogTests
     {
         foreach (var analyzer in Analyzers)
         {
-            Assert.Equal(0, RegistrationsAtCompilationStart(analyzer, TestReferences.WithoutSystemTextJson));
-            Assert.NotEqual(0, RegistrationsAtCompilationStart(analyzer, TestReferences.Net10));
+            Assert.Equal(0, RegistrationsAtCompilationStart(analyzer, TestReferences.WithoutSystemTextJson, publishAot: true));
+            // JP0008 needs ASP.NET Core and a trimmed/AOT project; every analyzer registers something there.
+            Assert.NotEqual(0, RegistrationsAtCompilationStart(analyzer, TestReferences.AspNet10, publishAot: true));
         }
     }
 
-    private static int RegistrationsAtCompilationStart(DiagnosticAnalyzer analyzer, ImmutableArray<MetadataReference> references)
+    [Fact]
+    public void JP0008_registers_nothing_without_ASP_NET_Core_or_outside_trimmed_and_AOT_projects()
+    {
+        Assert.Equal(0, RegistrationsAtCompilationStart(new MinimalApiMetadataAnalyzer(), TestReferences.Net10, publishAot: true));
+        Assert.Equal(0, RegistrationsAtCompilationStart(new MinimalApiMetadataAnalyzer(), TestReferences.AspNet10, publishAot: false));
+        Assert.NotEqual(0, RegistrationsAtCompilationStart(new MinimalApiMetadataAnalyzer(), TestReferences.AspNet10, publishAot: true));
+    }
+
+    private static int RegistrationsAtCompilationStart(DiagnosticAnalyzer analyzer, ImmutableArray<MetadataReference> references, bool publishAot)
     {
         var context = new RecordingAnalysisContext();
         analyzer.Initialize(context);
-        var start = new RecordingCompilationStartContext(CSharpCompilation.Create("Probe", references: references));
+        var options = new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, new GlobalOptionsProvider(publishAot ? "true" : "false"));
+        var start = new RecordingCompilationStartContext(CSharpCompilation.Create("Probe", references: references), options);
         foreach (var action in context.CompilationStartActions)
         {
             action(start);
@@ -298,8 +308,27 @@ public class RuleCatalogTests
         public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) => Registrations.Add("SyntaxNode");
     }
 
-    private sealed class RecordingCompilationStartContext(Compilation compilation)
-        : CompilationStartAnalysisContext(compilation, new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), CancellationToken.None)
+    /// <summary>The build_property.PublishAot a project's generated editorconfig holds.</summary>
+    private sealed class GlobalOptionsProvider(string publishAot) : AnalyzerConfigOptionsProvider
+    {
+        public override AnalyzerConfigOptions GlobalOptions { get; } = new Options(publishAot);
+
+        public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => new Options(null);
+
+        public override AnalyzerConfigOptions GetOptions(AdditionalText textFile) => new Options(null);
+
+        private sealed class Options(string? publishAot) : AnalyzerConfigOptions
+        {
+            public override bool TryGetValue(string key, out string value)
+            {
+                value = publishAot ?? "";
+                return publishAot is not null && key == "build_property.PublishAot";
+            }
+        }
+    }
+
+    private sealed class RecordingCompilationStartContext(Compilation compilation, AnalyzerOptions options)
+        : CompilationStartAnalysisContext(compilation, options, CancellationToken.None)
     {
         public int Registrations { get; private set; }
 

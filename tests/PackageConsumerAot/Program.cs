@@ -1,3 +1,5 @@
+using System.Net;
+using System.Net.Http.Json;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
@@ -12,6 +14,7 @@ Console.WriteLine(Store.ReadCamel("{\"id\":4,\"customer\":\"y\",\"status\":0}"))
 Console.WriteLine(Store.Untyped(orders[0]));
 Console.WriteLine(Store.Encoded(orders[1]));
 Console.WriteLine(Store.EncodedAll(orders));
+Console.WriteLine(await Web.RoundTrip(orders[1]));
 
 public enum Status { Pending, Shipped }
 
@@ -54,4 +57,33 @@ public static class Store
     public static string Encoded(Order order) => JsonSerializer.Serialize(order, s_encoded);
 
     public static string EncodedAll(List<Order> orders) => JsonSerializer.Serialize(orders, s_encoded);
+}
+
+// System.Net.Http.Json without options (the Web defaults): JP0002 and IL2026/IL3050 on each call; the fix uses a
+// context with the Web defaults' generation options. The handler answers in process: no network.
+public static class Web
+{
+    public static async Task<string> RoundTrip(Order order)
+    {
+        using var client = new HttpClient(new EchoHandler()) { BaseAddress = new Uri("http://localhost/") };
+        using var response = await client.PostAsJsonAsync("orders", order);
+        var sent = await response.Content.ReadAsStringAsync();
+        var back = await response.Content.ReadFromJsonAsync<Order>();
+        var got = await client.GetFromJsonAsync<Order>("orders/9");
+        return sent + " " + back + " " + got;
+    }
+
+    /// <summary>Answers a request with its own body, or with a fixed order when it has none.</summary>
+    private sealed class EchoHandler : HttpMessageHandler
+    {
+        protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            var body = request.Content is null
+                ? "{\"ID\":9,\"customer\":\"Ünal 東京\",\"status\":1,\"discount\":\"1.5\"}"u8.ToArray()
+                : await request.Content.ReadAsByteArrayAsync(cancellationToken);
+            var content = new ByteArrayContent(body);
+            content.Headers.ContentType = new("application/json");
+            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
+        }
+    }
 }

@@ -8,7 +8,10 @@ namespace JsonPerf.Analyzers;
 /// judgement, <see cref="GeneratedMetadataSafety"/>: a type reaching <c>object</c> is not reported). Calls whose
 /// options come from where a resolver could have been set (a parameter, another method, options copied from other
 /// options, a member without a readable initializer, or one whose initializer or type mentions a resolver) are not
-/// judged: they may already use source-generated metadata.
+/// judged: they may already use source-generated metadata. The web helpers that have a metadata overload
+/// (System.Net.Http.Json, ASP.NET Core's HttpRequest/HttpResponse/Results/TypedResults) are judged the same way; without
+/// options they use the Web defaults (System.Net.Http.Json: fixable with a Web-defaults context) or the app's configured
+/// options (ASP.NET Core: reported without a fix).
 /// </summary>
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
@@ -17,6 +20,11 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         StringComparer.Ordinal,
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
         "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable");
+
+    private static readonly ImmutableHashSet<string> WebMethods = ImmutableHashSet.Create(
+        StringComparer.Ordinal,
+        "GetFromJsonAsync", "DeleteFromJsonAsync", "GetFromJsonAsAsyncEnumerable", "PostAsJsonAsync", "PutAsJsonAsync", "PatchAsJsonAsync",
+        "ReadFromJsonAsync", "ReadFromJsonAsAsyncEnumerable", "WriteAsJsonAsync");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization);
 
@@ -32,16 +40,70 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         // generated metadata can serve a type (a walk over every type it reaches; calls on the same type are many).
         var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
         var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
+        var helpers = new ConcurrentDictionary<IMethodSymbol, HelperKind>(SymbolEqualityComparer.Default);
         var compilation = context.Compilation;
         Func<ITypeSymbol, bool> isDescribable = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable), OperationKind.Invocation);
+        Func<IMethodSymbol, HelperKind> classify = method => ClassifyHelper(method, symbols);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable, helpers, classify), OperationKind.Invocation);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable)
+    /// <summary>
+    /// What a web helper is (per method, cached): whose helper (an omitted or <c>null</c> options argument stands for
+    /// different options), or not one JP0002 judges (no metadata overload).
+    /// </summary>
+    private enum HelperKind
+    {
+        /// <summary>No overload takes a JsonTypeInfo or a context: nothing to advise.</summary>
+        None,
+
+        /// <summary>System.Net.Http.Json (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): the Web defaults.</summary>
+        HttpJson,
+
+        /// <summary>
+        /// ASP.NET Core (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>), on the app's configured
+        /// options, and marked <c>[RequiresUnreferencedCode]</c>: the framework itself says the call may need reflection.
+        /// </summary>
+        AspNet,
+
+        /// <summary>
+        /// An ASP.NET Core helper on the app's configured options, not so marked (<c>HttpRequest.ReadFromJsonAsync&lt;T&gt;()</c>
+        /// in .NET 10): it reads through the configured resolver chain, which is not seen here, so only calls that pass
+        /// options are judged.
+        /// </summary>
+        AspNetConfigured,
+    }
+
+    private static HelperKind ClassifyHelper(IMethodSymbol method, JsonSymbols symbols)
+    {
+        if (!SerializerEntryPoints.HasMetadataOverload(method, symbols))
+        {
+            return HelperKind.None;
+        }
+
+        if (symbols.IsHttpJsonType(method.ContainingType))
+        {
+            return HelperKind.HttpJson;
+        }
+
+        if (!symbols.IsAspNetJsonType(method.ContainingType))
+        {
+            return HelperKind.None;
+        }
+
+        return symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet : HelperKind.AspNetConfigured;
+    }
+
+    private static void AnalyzeInvocation(
+        OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable,
+        ConcurrentDictionary<IMethodSymbol, HelperKind> helpers, Func<IMethodSymbol, HelperKind> classify)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        if (!Methods.Contains(method.Name) || !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer))
+        var containing = method.ContainingType;
+        // JsonSerializer's methods, or a web helper with a metadata overload.
+        var helper = HelperKind.None;
+        if (!(Methods.Contains(method.Name) && SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer))
+            && (!symbols.IsEntryPointType(containing) || (helper = helpers.GetOrAdd(method.OriginalDefinition, classify)) == HelperKind.None))
         {
             return;
         }
@@ -53,22 +115,53 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var kind = ClassifyOptions(options?.Value, symbols, members);
-        if (kind == OptionsKind.Unknown)
+        // Without options (or with null) the web helpers do not use the default options: System.Net.Http.Json uses
+        // the Web defaults (a context with those generation options serves it), ASP.NET Core the options the app
+        // configures (JsonOptions: unknown here, so no fix).
+        var note = "";
+        ImmutableDictionary<string, string?> properties;
+        if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
         {
-            return;
+            if (helper == HelperKind.AspNetConfigured)
+            {
+                return;
+            }
+
+            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults) : DiagnosticProperties.None;
+            note = helper == HelperKind.HttpJson ? "" : Rules.NoFixForAppOptions;
+        }
+        else
+        {
+            var kind = ClassifyOptions(options?.Value, symbols, members);
+            if (kind == OptionsKind.Unknown)
+            {
+                return;
+            }
+
+            // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
+            var aspNet = helper is HelperKind.AspNet or HelperKind.AspNetConfigured;
+            properties = aspNet ? DiagnosticProperties.None
+                : kind == OptionsKind.Default
+                    ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
+                    : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
+                        ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
+                        : DiagnosticProperties.None;
+            note = aspNet ? Rules.NoAutomaticFix : "";
         }
 
-        var properties = kind == OptionsKind.Default
-            ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
-            : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
-                ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
-                : DiagnosticProperties.None;
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
-            method.Name, type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+            CallName(method), type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), note));
     }
+
+    /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
+    private static string CallName(IMethodSymbol method)
+        => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
+
+    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
+    private static bool IsOmittedOrNull(IOperation? value)
+        => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
 
     private enum OptionsKind
     {
@@ -181,7 +274,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 case PostfixUnaryExpressionSyntax:
                 case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } call when call.Expression == use:
                 case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
-                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || OptionsSyntax.RightmostName(callee) is not { } method || !Methods.Contains(method):
+                                                  || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || !IsSerializerCall(callee):
                     return false;
             }
         }
@@ -225,6 +318,16 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         return true;
     }
+
+    /// <summary>
+    /// A call that only reads its options, by name: a <c>JsonSerializer</c> method, a System.Net.Http.Json or ASP.NET Core
+    /// helper (<c>GetFromJsonAsync</c>, <c>WriteAsJsonAsync</c>, ...; <c>Create</c> and <c>Json</c> only on
+    /// <c>JsonContent</c>, <c>Results</c> and <c>TypedResults</c>).
+    /// </summary>
+    private static bool IsSerializerCall(ExpressionSyntax callee)
+        => OptionsSyntax.RightmostName(callee) is { } method
+           && (Methods.Contains(method) || WebMethods.Contains(method)
+               || method is "Create" or "Json" && callee is MemberAccessExpressionSyntax { Expression: var type } && OptionsSyntax.RightmostName(type) is "JsonContent" or "Results" or "TypedResults");
 
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
     {

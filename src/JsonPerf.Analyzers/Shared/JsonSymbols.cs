@@ -71,12 +71,16 @@ internal sealed class JsonSymbols
         HttpContent = Type(compilation, "System.Net.Http.HttpContent");
         HttpClient = Type(compilation, "System.Net.Http.HttpClient");
         StringContent = Type(compilation, "System.Net.Http.StringContent");
+        JsonContent = Type(compilation, "System.Net.Http.Json.JsonContent");
+        AspNetResults = Type(compilation, "Microsoft.AspNetCore.Http.Results");
+        AspNetTypedResults = Type(compilation, "Microsoft.AspNetCore.Http.TypedResults");
+        HttpResponseJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
+        RequiresUnreferencedCodeAttribute = Type(compilation, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
 
         foreach (var entryPoint in new[]
                  {
-                     JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, Type(compilation, "System.Net.Http.Json.JsonContent"),
-                     Type(compilation, "Microsoft.AspNetCore.Http.Results"), Type(compilation, "Microsoft.AspNetCore.Http.TypedResults"),
-                     HttpRequestJsonExtensions, Type(compilation, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions"), AspNetJsonResult, AspNetController,
+                     JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
+                     AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController,
                  })
         {
             if (entryPoint is not null)
@@ -131,6 +135,20 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpContent { get; }
     public INamedTypeSymbol? HttpClient { get; }
     public INamedTypeSymbol? StringContent { get; }
+    public INamedTypeSymbol? JsonContent { get; }
+    public INamedTypeSymbol? AspNetResults { get; }
+    public INamedTypeSymbol? AspNetTypedResults { get; }
+    public INamedTypeSymbol? HttpResponseJsonExtensions { get; }
+    public INamedTypeSymbol? RequiresUnreferencedCodeAttribute { get; }
+
+    /// <summary>System.Net.Http.Json's helpers (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): no options means the Web defaults.</summary>
+    public bool IsHttpJsonType(INamedTypeSymbol? type)
+        => type is not null && (SymbolEqualityComparer.Default.Equals(type, HttpClientJsonExtensions) || SymbolEqualityComparer.Default.Equals(type, HttpContentJsonExtensions) || SymbolEqualityComparer.Default.Equals(type, JsonContent));
+
+    /// <summary>ASP.NET Core's helpers (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>): no options means the app's configured ones.</summary>
+    public bool IsAspNetJsonType(INamedTypeSymbol? type)
+        => type is not null && (SymbolEqualityComparer.Default.Equals(type, HttpRequestJsonExtensions) || SymbolEqualityComparer.Default.Equals(type, HttpResponseJsonExtensions)
+                                || SymbolEqualityComparer.Default.Equals(type, AspNetResults) || SymbolEqualityComparer.Default.Equals(type, AspNetTypedResults));
 
     /// <summary>
     /// True for types ASP.NET Core creates per request or per invocation: controllers, Razor Pages models, SignalR hubs
@@ -184,8 +202,8 @@ internal sealed class JsonSymbols
         => s_cache.GetValue(compilation, static c => new StrongBox<JsonSymbols?>(
             Type(c, "System.Text.Json.JsonSerializerOptions") is { } options ? new JsonSymbols(c, options) : null)).Value;
 
-#pragma warning disable RS0030 // The one place that looks framework types up by name.
-    private static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
+#pragma warning disable RS0030 // The one place that looks framework types up by name (MinimalApiSymbols uses it too).
+    internal static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
 #pragma warning restore RS0030
 
     /// <summary>True inside a lambda converted to an expression tree: data, not code that runs.</summary>

@@ -142,6 +142,73 @@ internal static class SerializerEntryPoints
         return true;
     }
 
+    /// <summary>
+    /// Whether <paramref name="method"/>'s type has an overload of the same name and arity that takes a <c>JsonTypeInfo</c>
+    /// or a <c>JsonSerializerContext</c>: the one the message points at. Read from the referenced assemblies, by symbol.
+    /// </summary>
+    internal static bool HasMetadataOverload(IMethodSymbol method, JsonSymbols symbols)
+    {
+        foreach (var candidate in method.ContainingType.GetMembers(method.Name))
+        {
+            if (candidate is IMethodSymbol { Arity: var arity } overload && arity == method.Arity && overload.Parameters.Any(p => IsMetadata(p.Type, symbols)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The metadata parameter of the overload that takes the same parameters as <paramref name="method"/>, in the same
+    /// order, without <paramref name="options"/> (null: the call's overload has none) and with one
+    /// <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call) somewhere among
+    /// them: <c>GetFromJsonAsync&lt;T&gt;(uri, ct)</c> has <c>(uri, jsonTypeInfo, ct)</c>, <c>JsonContent.Create&lt;T&gt;(value,
+    /// mediaType, options)</c> has <c>(value, jsonTypeInfo, mediaType)</c>. Null when there is none.
+    /// </summary>
+    internal static IParameterSymbol? MetadataCounterpart(IMethodSymbol method, IParameterSymbol? options, bool passContext, JsonSymbols symbols)
+    {
+        var original = method.OriginalDefinition;
+        var others = original.Parameters.Where(p => options is null || p.Ordinal != options.Ordinal).ToList();
+        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
+        {
+            if (candidate.Arity != original.Arity || candidate.Parameters.Length != others.Count + 1)
+            {
+                continue;
+            }
+
+            IParameterSymbol? metadata = null;
+            var next = 0;
+            foreach (var parameter in candidate.Parameters)
+            {
+                if (metadata is null && IsCounterpartMetadata(parameter.Type, passContext, symbols))
+                {
+                    metadata = parameter;
+                }
+                else if (next < others.Count && parameter.RefKind == others[next].RefKind && parameter.Type.IsSameTypeAs(others[next].Type))
+                {
+                    next++;
+                }
+                else
+                {
+                    break;
+                }
+            }
+
+            if (metadata is not null && next == others.Count)
+            {
+                return metadata;
+            }
+        }
+
+        return null;
+    }
+
+    private static bool IsCounterpartMetadata(ITypeSymbol type, bool passContext, JsonSymbols symbols)
+        => passContext
+            ? SymbolEqualityComparer.Default.Equals(type, symbols.JsonSerializerContext)
+            : type is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo);
+
     private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
         => type.InheritsFromOrEquals(symbols.JsonTypeInfo) || type.InheritsFromOrEquals(symbols.JsonSerializerContext);
 

@@ -44,17 +44,38 @@ internal static class StaticInitializerCheck
     /// </summary>
     private sealed class Scope
     {
+        private readonly IOperation value;
+        private bool resolved;
+        private TypeDeclarationSyntax? declaration;
+        private INamedTypeSymbol? type;
+
         public Scope(IOperation value, JsonSymbols symbols)
         {
+            this.value = value;
             Symbols = symbols;
             Span = value.Syntax.Span;
-            Declaration = value.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
-            Type = Declaration is not null
-                ? value.SemanticModel?.GetDeclaredSymbol(Declaration) as INamedTypeSymbol
-                : value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType;
-            if (Declaration is null && Type is not null)
+        }
+
+        /// <summary>
+        /// Resolved on first use only: asking the semantic model for the declared type can bind the type's members,
+        /// which a build would otherwise do later anyway but charge to this analyzer, and most values (literals, the
+        /// serializer's own static members) never need it.
+        /// </summary>
+        private void Resolve()
+        {
+            if (resolved)
             {
-                Declaration = ProgramDeclarationInFile(value.Syntax, Type);
+                return;
+            }
+
+            resolved = true;
+            declaration = value.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+            type = declaration is not null
+                ? value.SemanticModel?.GetDeclaredSymbol(declaration) as INamedTypeSymbol
+                : value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType;
+            if (declaration is null && type is not null)
+            {
+                declaration = ProgramDeclarationInFile(value.Syntax, type);
             }
         }
 
@@ -83,8 +104,6 @@ internal static class StaticInitializerCheck
 
         public JsonSymbols Symbols { get; }
         public Microsoft.CodeAnalysis.Text.TextSpan Span { get; }
-        public TypeDeclarationSyntax? Declaration { get; }
-        public INamedTypeSymbol? Type { get; }
 
         /// <summary>
         /// Static initializers run in textual order (and in no defined order across partial parts): a member of the
@@ -92,20 +111,21 @@ internal static class StaticInitializerCheck
         /// </summary>
         public bool IsInitializedBeforeNewField(ISymbol member)
         {
-            if (!SymbolEqualityComparer.Default.Equals(member.ContainingType, Type))
+            Resolve();
+            if (!SymbolEqualityComparer.Default.Equals(member.ContainingType, type))
             {
                 return true;
             }
 
-            if (member is not IFieldSymbol || Declaration is null || member.DeclaringSyntaxReferences.Length == 0)
+            if (member is not IFieldSymbol || declaration is null || member.DeclaringSyntaxReferences.Length == 0)
             {
                 return false;
             }
 
             foreach (var reference in member.DeclaringSyntaxReferences)
             {
-                if (reference.SyntaxTree != Declaration.SyntaxTree || !Declaration.Span.Contains(reference.Span)
-                    || reference.GetSyntax().FirstAncestorOrSelf<TypeDeclarationSyntax>() != Declaration)
+                if (reference.SyntaxTree != declaration.SyntaxTree || !declaration.Span.Contains(reference.Span)
+                    || reference.GetSyntax().FirstAncestorOrSelf<TypeDeclarationSyntax>() != declaration)
                 {
                     return false;
                 }

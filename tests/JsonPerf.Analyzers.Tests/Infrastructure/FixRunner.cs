@@ -32,7 +32,8 @@ public static class FixRunner
     public static async Task<ImmutableArray<Diagnostic>> GetDiagnosticsAsync(Project project, params DiagnosticAnalyzer[] analyzers)
     {
         var compilation = (await project.GetCompilationAsync().ConfigureAwait(false))!;
-        var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: false, reportSuppressedDiagnostics: false);
+        // The project's analyzer config (build_property.* global options included), as in a build.
+        var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, project.AnalyzerOptions.AnalyzerConfigOptionsProvider), onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: false, reportSuppressedDiagnostics: false);
         var result = await compilation.WithAnalyzers(analyzers.ToImmutableArray(), options).GetAllDiagnosticsAsync().ConfigureAwait(false);
         return result;
     }

@@ -18,8 +18,11 @@ public static class ProgramRunner
             references ?? TestReferences.Net10,
             new CSharpCompilationOptions(OutputKind.ConsoleApplication, nullableContextOptions: NullableContextOptions.Disable)));
 
-    /// <summary>Emits a console program compilation (for example one the source generator has run on) and runs it.</summary>
-    public static byte[] Run(Compilation compilation)
+    /// <summary>
+    /// Emits a console program compilation (for example one the source generator has run on) and runs it; with
+    /// <paramref name="aspNetCore"/>, on the shared ASP.NET Core framework (Kestrel, minimal APIs).
+    /// </summary>
+    public static byte[] Run(Compilation compilation, bool aspNetCore = false)
     {
         var name = "Run" + Guid.NewGuid().ToString("N");
         compilation = compilation.WithAssemblyName(name);
@@ -32,8 +35,11 @@ public static class ProgramRunner
             var errors = emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
             Assert.True(emitted.Success, "The program does not compile:\n" + string.Join("\n", errors) + "\n\n" + source);
 
+            var framework = aspNetCore
+                ? $$"""{ "name": "Microsoft.AspNetCore.App", "version": "{{Environment.Version.Major}}.0.0" }"""
+                : $$"""{ "name": "Microsoft.NETCore.App", "version": "{{Environment.Version}}" }""";
             File.WriteAllText(Path.Combine(directory, name + ".runtimeconfig.json"), $$"""
-                { "runtimeOptions": { "tfm": "net{{Environment.Version.Major}}.0", "framework": { "name": "Microsoft.NETCore.App", "version": "{{Environment.Version}}" } } }
+                { "runtimeOptions": { "tfm": "net{{Environment.Version.Major}}.0", "framework": {{framework}} } }
                 """);
 
             var start = new ProcessStartInfo(DotnetHost(), $"exec \"{assembly}\"")

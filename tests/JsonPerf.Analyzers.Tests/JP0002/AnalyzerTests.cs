@@ -211,7 +211,7 @@ public partial class AnalyzerTests
             ExpectedDiagnostics =
             {
                 new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 48).WithSeverity(DiagnosticSeverity.Info)
-                    .WithArguments("Deserialize", "List<Order>"),
+                    .WithArguments("JsonSerializer.Deserialize", "List<Order>", ""),
             },
         }.RunAsync();
 
@@ -238,7 +238,7 @@ public partial class AnalyzerTests
         var test = new Verify.Test
         {
             TestCode = InMethod("JsonSerializer.Serialize(order);"),
-            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(DiagnosticSeverity.Info).WithArguments("Serialize", "Order") },
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(DiagnosticSeverity.Info).WithArguments("JsonSerializer.Serialize", "Order", "") },
         };
         test.TestState.AnalyzerConfigFiles.Add(("/package/JsonPerf.Analyzers.TrimmedApp.globalconfig", TrimmedAppConfig));
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nglobal_level = 100\ndotnet_diagnostic.JP0002.severity = suggestion\n"));
@@ -261,7 +261,7 @@ public partial class AnalyzerTests
         var test = new Verify.Test
         {
             TestCode = InMethod("JsonSerializer.Serialize(order);"),
-            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("Serialize", "Order") },
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("JsonSerializer.Serialize", "Order", "") },
         };
         if (trimmedApp)
         {

@@ -221,7 +221,7 @@ public partial class FixTests
     }
 
     /// <summary>What the generated MSBuild editorconfig holds for a compiler-visible property.</summary>
-    private static Solution WithBuildProperty(Solution solution, ProjectId project, string property, string value)
+    internal static Solution WithBuildProperty(Solution solution, ProjectId project, string property, string value)
         => solution.AddAnalyzerConfigDocument(
             DocumentId.CreateNewId(project), "Program.GeneratedMSBuildEditorConfig.editorconfig",
             SourceText.From($"is_global = true\nbuild_property.{property} = {value}\n"), filePath: "/src/obj/Program.GeneratedMSBuildEditorConfig.editorconfig");

@@ -33,6 +33,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new Utf16DetourAnalyzer(), new Utf16DetourFixer()),
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
+        (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
     };
 
     [Fact]
@@ -51,7 +52,10 @@ public class TypingSweepTests(ITestOutputHelper output)
         var aotSolution = baseSolution.AddAnalyzerConfigDocument(
             DocumentId.CreateNewId(documentId.ProjectId), "aot.globalconfig", SourceText.From("is_global = true\nbuild_property.PublishAot = true\n"), filePath: "/src/aot.globalconfig");
         var reflectionFree = ReflectionFreeCorpus().ToList();
-        foreach (var (source, solution) in sources.Select(s => (s, baseSolution)).Concat(reflectionFree.Select(s => (s, aotSolution))))
+        // JP0008 reads the chain's contexts through their generated Default: the generator runs in that project.
+        var generated = SourceGeneration.WithGenerator(aotSolution.GetProject(documentId.ProjectId)!).Solution;
+        var minimalApis = MinimalApiCorpus().ToList();
+        foreach (var (source, solution) in sources.Select(s => (s, baseSolution)).Concat(reflectionFree.Select(s => (s, aotSolution))).Concat(minimalApis.Select(s => (s, generated))))
         {
             foreach (var variant in Variants(source).Where((_, i) => i % stride == 0))
             {
@@ -61,7 +65,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             }
         }
 
-        output.WriteLine($"sources: {sources.Count} + {reflectionFree.Count} in a PublishAot project, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
+        output.WriteLine($"sources: {sources.Count} + {reflectionFree.Count} in a PublishAot project + {minimalApis.Count} with the source generator, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
         Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
     }
@@ -70,7 +74,7 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         var compilation = (await document.Project.GetCompilationAsync())!;
         var options = new CompilationWithAnalyzersOptions(
-            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty),
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider),
             onAnalyzerException: (e, a, d) => failures.Add($"{a.GetType().Name} threw {e.GetType().Name}: {e.Message}\n--- source ---\n{variant}"),
             concurrentAnalysis: false, logAnalyzerExecutionTime: false);
         var diagnostics = await compilation.WithAnalyzers(s_rules.Select(r => r.Analyzer).ToImmutableArray(), options).GetAnalyzerDiagnosticsAsync();
@@ -124,6 +128,14 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         yield return JP0002.FixTests.ReflectionFreeProgram;
         yield return JP0002.FixTests.ContextInstanceProgram;
+        yield return JP0002.FixTests.HttpJsonProgram;
+    }
+
+    /// <summary>JP0008's minimal API apps, swept in a PublishAot project with the System.Text.Json source generator.</summary>
+    internal static IEnumerable<string> MinimalApiCorpus()
+    {
+        yield return JP0008.MinimalApiTests.App;
+        yield return JP0008.MinimalApiTests.TypedResultsApp;
     }
 
     /// <summary>The sources the rule tests use, as full compilation units.</summary>
@@ -167,6 +179,17 @@ public class TypingSweepTests(ITestOutputHelper output)
             yield return StripMarkup(JP0002.AnalyzerTests.NotReportedSource(row));
         }
 
+        // ...and on the web entry points (System.Net.Http.Json, ASP.NET Core).
+        foreach (var rows in new[] { JP0002.AnalyzerTests.ReportedWebBodies(), JP0002.AnalyzerTests.NotReportedWebBodies() })
+        {
+            foreach (var row in rows)
+            {
+                yield return StripMarkup(JP0002.AnalyzerTests.InWebMethod(row));
+            }
+        }
+
+        yield return JP0002.FixTests.HttpJsonProgram + JP0002.FixTests.HttpServer;
+        yield return JP0002.FixTests.AspNetProgram;
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;

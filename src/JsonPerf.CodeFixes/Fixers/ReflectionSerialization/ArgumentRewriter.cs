@@ -5,9 +5,10 @@ namespace JsonPerf.CodeFixes;
 internal static class ArgumentRewriter
 {
     /// <summary>
-    /// Puts the metadata where the options were, or where they would go; named when other arguments are named.
-    /// Positions come from the call as analyzed (<see cref="FixPlan.Invocation"/>): the argument list is the same, but
-    /// the edits above it (a using, a context) have moved its spans.
+    /// Puts the metadata where the options were, or where the metadata overload takes it (the options argument, if
+    /// written elsewhere, goes); named when other arguments are named. Positions come from the call as analyzed
+    /// (<see cref="FixPlan.Invocation"/>): the argument list is the same, but the edits above it (a using, a context)
+    /// have moved its spans.
     /// </summary>
     public static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, FixPlan plan, ExpressionSyntax metadata)
     {
@@ -18,31 +19,35 @@ internal static class ArgumentRewriter
             return list;
         }
 
-        if (!plan.Options.IsImplicit && plan.Options.Syntax is ArgumentSyntax written && original.IndexOf(a => a.Span == written.Span) is var index and >= 0)
+        var optionsOrdinal = plan.Options?.Parameter?.Ordinal;
+        var written = plan.Options is { IsImplicit: false, Syntax: ArgumentSyntax syntax } ? original.IndexOf(a => a.Span == syntax.Span) : -1;
+        if (written >= 0 && optionsOrdinal == plan.MetadataOrdinal)
         {
-            var replacement = Argument(metadata).WithTriviaFrom(arguments[index]);
-            if (arguments[index].NameColon is not null)
+            var replacement = Argument(metadata).WithTriviaFrom(arguments[written]);
+            if (arguments[written].NameColon is not null)
             {
                 replacement = replacement.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
             }
 
-            return list.WithArguments(arguments.Replace(arguments[index], replacement));
+            return list.WithArguments(arguments.Replace(arguments[written], replacement));
         }
 
-        // No options written: the metadata goes before the first argument for a parameter after the options.
-        var ordinal = plan.Options.Parameter?.Ordinal ?? int.MaxValue;
+        // The metadata goes before the first argument for a parameter that comes after it in the metadata overload.
         var insertAt = arguments.Count;
-        if (plan.Options.Parent is IInvocationOperation invocation)
+        for (var i = 0; i < original.Count; i++)
         {
-            for (var i = 0; i < original.Count; i++)
+            var argument = plan.Call.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == original[i].Span);
+            if (i != written && argument?.Parameter is { } parameter && OrdinalInMetadataOverload(parameter.Ordinal) > plan.MetadataOrdinal)
             {
-                var argument = invocation.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == original[i].Span);
-                if (argument?.Parameter is { } parameter && parameter.Ordinal > ordinal)
-                {
-                    insertAt = i;
-                    break;
-                }
+                insertAt = i;
+                break;
             }
+        }
+
+        if (written >= 0)
+        {
+            arguments = arguments.RemoveAt(written);
+            insertAt -= written < insertAt ? 1 : 0;
         }
 
         var added = Argument(metadata);
@@ -52,5 +57,12 @@ internal static class ArgumentRewriter
         }
 
         return list.WithArguments(arguments.Insert(insertAt, added));
+
+        // The overload has the call's parameters without the options, in the same order, with the metadata among them.
+        int OrdinalInMetadataOverload(int ordinal)
+        {
+            var rank = optionsOrdinal is { } options && ordinal > options ? ordinal - 1 : ordinal;
+            return rank >= plan.MetadataOrdinal ? rank + 1 : rank;
+        }
     }
 }

@@ -10,13 +10,14 @@ internal static class ContextEditing
     internal static NameSyntax SerializationName(string name)
         => ParseName("global::" + UsingDirectives.SerializationNamespace + "." + name).WithAdditionalAnnotations(Simplifier.Annotation);
 
-    private static AttributeListSyntax Registration(ITypeSymbol type, FixPlan plan)
+    /// <summary><c>[JsonSerializable(typeof(T))]</c>, with <c>TypeInfoPropertyName</c> when <paramref name="propertyName"/> is given.</summary>
+    private static AttributeListSyntax Registration(ITypeSymbol type, string? propertyName = null)
     {
         var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
         var arguments = SeparatedList(new[] { AttributeArgument(typeOf) });
-        if (plan.NewRegistrationNeedsName)
+        if (propertyName is not null)
         {
-            arguments = arguments.Add(AttributeArgument(NameEquals(IdentifierName("TypeInfoPropertyName")), null, LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(plan.PropertyName))));
+            arguments = arguments.Add(AttributeArgument(NameEquals(IdentifierName("TypeInfoPropertyName")), null, LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(propertyName))));
         }
 
         return AttributeList(SingletonSeparatedList(Attribute(SerializationName("JsonSerializable"), AttributeArgumentList(arguments))));
@@ -27,13 +28,12 @@ internal static class ContextEditing
     {
         if (plan.Registration is null)
         {
-            yield return Registration(plan.Type, plan);
+            yield return Registration(plan.Type, plan.NewRegistrationNeedsName ? plan.PropertyName : null);
         }
 
         foreach (var type in plan.ExtraTypes)
         {
-            var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
-            yield return AttributeList(SingletonSeparatedList(Attribute(SerializationName("JsonSerializable"), AttributeArgumentList(SingletonSeparatedList(AttributeArgument(typeOf))))));
+            yield return Registration(type);
         }
     }
 
@@ -90,6 +90,26 @@ internal static class ContextEditing
         var newRoot = UsingDirectives.EnsureUsing(marked.ReplaceNode(declaration, updated), compilation, JsonSymbols.For(compilation)?.JsonSerializableAttribute);
         document = document.WithSyntaxRoot(newRoot);
         return (document.Project.Solution, document.Id);
+    }
+
+    /// <summary>
+    /// JP0008: adds <c>[JsonSerializable(typeof(T))]</c> for each type to the context's first written part, after its other
+    /// attributes; null when that part is not a class declaration of the project's own.
+    /// </summary>
+    public static async Task<Solution?> RegisterTypesAsync(Project project, INamedTypeSymbol context, IEnumerable<ITypeSymbol> types, CancellationToken cancellationToken)
+    {
+        if (FixPlanner.WrittenParts(project, context).FirstOrDefault() is not { } reference
+            || project.Solution.GetDocument(reference.SyntaxTree) is not { } document
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)
+        {
+            return null;
+        }
+
+        var updated = types.Aggregate(declaration, (current, type) => AddRegistration(current, Registration(type), root));
+        var compilation = (await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+        var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(declaration, updated), compilation, JsonSymbols.For(compilation)?.JsonSerializableAttribute);
+        return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 
     /// <summary>

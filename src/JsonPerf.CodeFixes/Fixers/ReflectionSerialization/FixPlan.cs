@@ -4,7 +4,7 @@ namespace JsonPerf.CodeFixes;
 internal sealed class FixPlan
 {
     public FixPlan(
-        InvocationExpressionSyntax invocation, ITypeSymbol type, IArgumentOperation options, string metadataParameter, bool passContext,
+        InvocationExpressionSyntax invocation, IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, string metadataParameter, int metadataOrdinal, bool passContext,
         INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
         MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
         ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes)
@@ -15,9 +15,11 @@ internal sealed class FixPlan
         InstanceFieldExists = instanceFieldExists;
         ExtraTypes = extraTypes;
         Invocation = invocation;
+        Call = call;
         Type = type;
         Options = options;
         MetadataParameter = metadataParameter;
+        MetadataOrdinal = metadataOrdinal;
         PassContext = passContext;
         Context = context;
         Registration = registration;
@@ -30,10 +32,17 @@ internal sealed class FixPlan
 
     public InvocationExpressionSyntax Invocation { get; }
     public ITypeSymbol Type { get; }
-    public IArgumentOperation Options { get; }
+    /// <summary>The call as analyzed.</summary>
+    public IInvocationOperation Call { get; }
+
+    /// <summary>The options argument; null when the call's overload has no options parameter (<c>GetFromJsonAsync&lt;T&gt;(uri)</c>).</summary>
+    public IArgumentOperation? Options { get; }
 
     /// <summary>The name of the metadata overload's parameter that takes the place of the options.</summary>
     public string MetadataParameter { get; }
+
+    /// <summary>Its position in the metadata overload (the options' position, except on the web helpers).</summary>
+    public int MetadataOrdinal { get; }
 
     /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
     public bool PassContext { get; }

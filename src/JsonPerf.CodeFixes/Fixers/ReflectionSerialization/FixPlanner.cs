@@ -20,10 +20,18 @@ internal static class FixPlanner
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
-            || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var maybeOptions)
-            || maybeOptions is not { Parameter: { } optionsParameter } options
+            || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
             || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
             || HasNameTheGeneratorCannotGive(type, reachable))
+        {
+            return null;
+        }
+
+        // A System.Net.Http.Json call without options (or with null) serializes with the Web defaults; every other
+        // fixable call has its options argument.
+        var webDefaults = diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults);
+        var optionsParameter = options?.Parameter;
+        if (optionsParameter is null && !webDefaults)
         {
             return null;
         }
@@ -36,18 +44,28 @@ internal static class FixPlanner
         ISymbol? mirroredMember = null;
         INamedTypeSymbol? boundContext = null;
         MirroredOptions? mirror = null;
-        string? metadataParameter;
-        if (diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions))
+        IParameterSymbol? metadataParameter;
+        if (webDefaults)
+        {
+            // A context whose generation options are the Web defaults, and the overload that takes its metadata, wherever
+            // that overload has it (JsonContent.Create takes it before the media type, GetFromJsonAsync before the token).
+            mirror = MirroredOptions.WebDefaults(symbols);
+            metadataParameter = mirror is null ? null : SerializerEntryPoints.MetadataCounterpart(operation.TargetMethod, optionsParameter, passContext, symbols);
+        }
+        else if (diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions))
         {
             // The overload that takes metadata where this one takes the options; none (DeserializeAsyncEnumerable's
-            // topLevelValues overload puts them elsewhere): no fix.
-            metadataParameter = MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols);
+            // topLevelValues overload puts them elsewhere): no fix. The web helpers' metadata overloads may take it
+            // elsewhere (JsonContent.Create: before the media type), and the options argument goes.
+            metadataParameter = symbols.IsHttpJsonType(operation.TargetMethod.ContainingType)
+                ? SerializerEntryPoints.MetadataCounterpart(operation.TargetMethod, optionsParameter, passContext, symbols)
+                : MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols);
         }
         else
         {
             // Options in a static member: the call keeps them, the context is bound to them as their resolver.
-            metadataParameter = "";
-            optionsMember = (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
+            metadataParameter = optionsParameter;
+            optionsMember = (options!.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
             if (optionsMember is null
                 || await ResolverBinding.BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false) is not var (bindable, bound)
                 || !bindable)
@@ -63,7 +81,7 @@ internal static class FixPlanner
                 && ResolverBinding.OptionsCreation(await optionsMember.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is { } creation
                 && await optionsDocumentModelAsync(optionsMember).ConfigureAwait(false) is { } optionsModel
                 && MirroredOptions.TryCreate(creation, optionsModel, optionsMember.Name, cancellationToken) is { } mirrored
-                && MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is { } mirroredParameter)
+                && MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols) is { } mirroredParameter)
             {
                 mirror = mirrored;
                 mirroredMember = optionsMember;
@@ -85,7 +103,7 @@ internal static class FixPlanner
         if (optionsMember is not null && reflectionFree)
         {
             if (boundContext is not null
-                || MetadataOverloadParameter(operation.TargetMethod, optionsParameter.Ordinal, passContext, symbols) is not { } instanceParameter
+                || MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols) is not { } instanceParameter
                 || await ContextInstanceBinding.UsesAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not { } uses)
             {
                 return null;
@@ -121,7 +139,7 @@ internal static class FixPlanner
 
             var instanceField = instanceMember is null ? null : instance?.InstanceField?.Name ?? ContextInstanceBinding.FieldName(instanceMember);
             return new(
-                invocation, type, options, parameterName, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember,
+                invocation, operation, type, options, parameterName.Name, parameterName.Ordinal, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember,
                 instanceMember, instanceField, instance?.InstanceField is not null, extra);
         }
 
@@ -236,47 +254,19 @@ internal static class FixPlanner
     }
 
     /// <summary>
-    /// The name of the <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call)
-    /// parameter of the overload that has the same parameters as <paramref name="method"/> with that one in place of
-    /// the options; null when there is none.
+    /// The <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call) parameter of the
+    /// overload that has the same parameters as <paramref name="method"/> with that one in place of the options; null
+    /// when there is none.
     /// </summary>
-    private static string? MetadataOverloadParameter(IMethodSymbol method, int optionsOrdinal, bool passContext, JsonSymbols symbols)
-    {
-        var original = method.OriginalDefinition;
-        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
-        {
-            if (candidate.Arity != original.Arity || candidate.Parameters.Length != original.Parameters.Length)
-            {
-                continue;
-            }
-
-            var matches = true;
-            for (var i = 0; i < candidate.Parameters.Length && matches; i++)
-            {
-                var parameterType = candidate.Parameters[i].Type;
-                matches = i == optionsOrdinal
-                    ? passContext
-                        ? SymbolEqualityComparer.Default.Equals(parameterType, symbols.JsonSerializerContext)
-                        : parameterType is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo)
-                    : candidate.Parameters[i].RefKind == original.Parameters[i].RefKind
-                      && parameterType.IsSameTypeAs(original.Parameters[i].Type);
-            }
-
-            if (matches)
-            {
-                return candidate.Parameters[optionsOrdinal].Name;
-            }
-        }
-
-        return null;
-    }
+    private static IParameterSymbol? MetadataOverloadParameter(IMethodSymbol method, IParameterSymbol options, bool passContext, JsonSymbols symbols)
+        => SerializerEntryPoints.MetadataCounterpart(method, options, passContext, symbols) is { } metadata && metadata.Ordinal == options.Ordinal ? metadata : null;
 
     /// <summary>
     /// Types the generator would not name as the fix needs: two reachable types with the same property name (the
     /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
     /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
     /// </summary>
-    private static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
+    internal static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
     {
         var names = new Dictionary<string, ITypeSymbol>();
         foreach (var type in reachable)
@@ -359,7 +349,7 @@ internal static class FixPlanner
     private static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
         => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
 
-    private static bool IsEffectivelyPublic(ITypeSymbol type)
+    internal static bool IsEffectivelyPublic(ITypeSymbol type)
     {
         switch (type)
         {

@@ -33,6 +33,16 @@ internal sealed class MirroredOptions
     /// <summary>Setting name to its type (bool, int, an enum) and constant value (enums as their underlying value).</summary>
     public SortedDictionary<string, (ITypeSymbol Type, object Value)> Named { get; }
 
+    /// <summary>
+    /// <c>[JsonSourceGenerationOptions(JsonSerializerDefaults.Web)]</c>: what System.Net.Http.Json serializes with when
+    /// given no options. Null where the attribute has no such constructor (before .NET 8).
+    /// </summary>
+    public static MirroredOptions? WebDefaults(JsonSymbols symbols)
+        => symbols.JsonSourceGenerationOptionsAttribute is { } attribute && attribute.InstanceConstructors.Any(c => c.Parameters.Length == 1)
+           && symbols.JsonSerializerDefaults?.GetMembers("Web").OfType<IFieldSymbol>().FirstOrDefault() is { ConstantValue: int web }
+            ? new MirroredOptions(web, new SortedDictionary<string, (ITypeSymbol, object)>(System.StringComparer.Ordinal), "Web")
+            : null;
+
     public static MirroredOptions? TryCreate(BaseObjectCreationExpressionSyntax creation, SemanticModel model, string? sourceName, CancellationToken cancellationToken)
     {
         if (JsonSymbols.For(model.Compilation) is not { JsonSourceGenerationOptionsAttribute: { } attribute, JsonKnownNamingPolicy: { } knownPolicy } symbols)

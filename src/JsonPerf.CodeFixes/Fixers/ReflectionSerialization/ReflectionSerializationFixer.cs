@@ -17,7 +17,8 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     protected override string Title => "Use source-generated metadata";
 
     protected override bool IsFixable(Diagnostic diagnostic)
-        => diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions);
+        => diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions)
+           || diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults);
 
     protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan

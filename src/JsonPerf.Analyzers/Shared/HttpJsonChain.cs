@@ -1,0 +1,201 @@
+using System.Runtime.CompilerServices;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// The resolvers minimal APIs serialize with, where the compilation proves them: every <c>ConfigureHttpJsonOptions</c>
+/// call of the project's own code only adds contexts (<c>TypeInfoResolverChain.Insert/Add(X.Default)</c>,
+/// <c>TypeInfoResolver = X.Default</c>) and sets other options, and nothing else in its code touches ASP.NET Core's
+/// <c>JsonOptions</c>. <see cref="Find"/> is null otherwise (no such call: the chain is configured elsewhere, as in a
+/// library; any other statement, resolver or use of the options: unknown), and JP0008 then reports nothing.
+/// </summary>
+internal sealed class HttpJsonChain
+{
+    private const string ConfigureMethod = "ConfigureHttpJsonOptions";
+    private const string OptionsTypeName = "JsonOptions";
+
+    private static readonly ConditionalWeakTable<Compilation, StrongBox<HttpJsonChain?>> s_cache = new();
+
+    private readonly HashSet<ITypeSymbol> _covered;
+
+    private HttpJsonChain(ImmutableArray<INamedTypeSymbol> contexts, HashSet<ITypeSymbol> covered)
+    {
+        Contexts = contexts;
+        _covered = covered;
+    }
+
+    /// <summary>The contexts in the chain, in the order the code adds them (the first is where the fix registers types).</summary>
+    public ImmutableArray<INamedTypeSymbol> Contexts { get; }
+
+    /// <summary>
+    /// True when a context of the chain has metadata for <paramref name="type"/>: a type it registers, or one those
+    /// types reach (members, elements, derived types), which the generator writes metadata for too.
+    /// </summary>
+    public bool Covers(ITypeSymbol type) => _covered.Contains(type);
+
+    /// <summary>Every type the chain's contexts have metadata for.</summary>
+    public IEnumerable<ITypeSymbol> CoveredTypes => _covered;
+
+    /// <summary>The compilation's chain, computed on first use and cached while the compilation lives; null when not provable.</summary>
+    public static HttpJsonChain? Find(Compilation compilation, JsonSymbols symbols, MinimalApiSymbols api, CancellationToken cancellationToken)
+        => s_cache.GetValue(compilation, c => new StrongBox<HttpJsonChain?>(Compute(c, symbols, api, cancellationToken))).Value;
+
+    private static HttpJsonChain? Compute(Compilation compilation, JsonSymbols symbols, MinimalApiSymbols api, CancellationToken cancellationToken)
+    {
+        var contexts = new List<INamedTypeSymbol>();
+        var configured = false;
+
+        // Only files that name the options or the method are bound; generated files (the request delegate generator's
+        // code reads the options) are the framework's.
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            var text = tree.GetText(cancellationToken).ToString();
+            if (text.IndexOf(OptionsTypeName, StringComparison.Ordinal) < 0 || IsGenerated(tree, text))
+            {
+                continue;
+            }
+
+            var model = compilation.GetSemanticModel(tree);
+            var configureCalls = new List<InvocationExpressionSyntax>();
+            foreach (var name in tree.GetRoot(cancellationToken).DescendantNodes().OfType<SimpleNameSyntax>())
+            {
+                var identifier = name.Identifier.ValueText;
+                if (identifier != ConfigureMethod && identifier != OptionsTypeName || configureCalls.Any(call => call.Span.Contains(name.Span)))
+                {
+                    continue;
+                }
+
+                var info = model.GetSymbolInfo(name, cancellationToken);
+                var symbol = info.Symbol ?? (info.CandidateSymbols.IsEmpty ? null : info.CandidateSymbols[0]);
+                if (symbol is IMethodSymbol method && SymbolEqualityComparer.Default.Equals(method.ContainingType, api.HttpJsonServiceExtensions))
+                {
+                    if (name.Parent?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } call
+                        || model.GetOperation(call, cancellationToken) is not IInvocationOperation invocation
+                        || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ReducedFrom ?? invocation.TargetMethod, method.ReducedFrom ?? method)
+                        || !TryReadConfiguration(invocation, symbols, contexts))
+                    {
+                        return null;
+                    }
+
+                    configureCalls.Add(call);
+                    configured = true;
+                }
+                else if (symbol is not null && SymbolEqualityComparer.Default.Equals(symbol is ITypeSymbol type ? type.OriginalDefinition : symbol.ContainingType, api.HttpJsonOptions))
+                {
+                    // The options configured, read or replaced another way: the chain is not known.
+                    return null;
+                }
+            }
+        }
+
+        if (!configured || contexts.Count == 0)
+        {
+            return null;
+        }
+
+        var covered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (var context in contexts)
+        {
+            foreach (var attribute in context.GetAttributes())
+            {
+                if (!SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute)
+                    || attribute.ConstructorArguments.Length != 1
+                    || attribute.ConstructorArguments[0].Value is not ITypeSymbol root)
+                {
+                    continue;
+                }
+
+                // A registered type whose graph the walk cannot follow to its end: what it covers is not known.
+                if (!GeneratedMetadataSafety.IsSafe(root, compilation, symbols, out var reachable))
+                {
+                    return null;
+                }
+
+                covered.UnionWith(reachable);
+            }
+        }
+
+        return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered);
+    }
+
+    private static bool IsGenerated(SyntaxTree tree, string text)
+        => tree.FilePath.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase)
+           || tree.FilePath.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase)
+           || text.IndexOf("<auto-generated", 0, Math.Min(text.Length, 500), StringComparison.OrdinalIgnoreCase) >= 0;
+
+    /// <summary>
+    /// <c>ConfigureHttpJsonOptions(o =&gt; { ... })</c> whose statements each add a context to
+    /// <c>o.SerializerOptions</c>' chain, make one its resolver, or set another option; the contexts are added to
+    /// <paramref name="contexts"/>. False for anything else (a method group, a resolver that is not a context's
+    /// <c>Default</c>, <c>Clear()</c>, the options passed on).
+    /// </summary>
+    private static bool TryReadConfiguration(IInvocationOperation invocation, JsonSymbols symbols, List<INamedTypeSymbol> contexts)
+    {
+        var argument = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Type.TypeKind == TypeKind.Delegate);
+        if (argument?.Value.WalkDownConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            || lambda.Symbol.Parameters.Length != 1)
+        {
+            return false;
+        }
+
+        var parameter = lambda.Symbol.Parameters[0];
+        foreach (var statement in lambda.Body.Operations)
+        {
+            if (statement is IReturnOperation { ReturnedValue: null, IsImplicit: true })
+            {
+                continue;
+            }
+
+            switch ((statement as IExpressionStatementOperation)?.Operation)
+            {
+                // o.SerializerOptions.TypeInfoResolverChain.Insert(0, X.Default) / .Add(X.Default)
+                case IInvocationOperation { TargetMethod.Name: "Insert" or "Add", Instance: IPropertyReferenceOperation { Property.Name: "TypeInfoResolverChain" } chain } add
+                    when IsSerializerOptionsOf(chain.Instance, parameter, symbols)
+                         && add.Arguments.Length > 0
+                         && ContextDefault(add.Arguments[add.Arguments.Length - 1].Value, symbols) is { } added:
+                    contexts.Add(added);
+                    break;
+
+                // o.SerializerOptions.Converters.Add(...): converters still need metadata for the types they write.
+                case IInvocationOperation { TargetMethod.Name: "Add", Instance: IPropertyReferenceOperation { Property.Name: "Converters" } converters }
+                    when IsSerializerOptionsOf(converters.Instance, parameter, symbols):
+                    break;
+
+                // o.SerializerOptions.TypeInfoResolver = X.Default; o.SerializerOptions.WriteIndented = true; ...
+                case ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment
+                    when IsSerializerOptionsOf(target.Instance, parameter, symbols):
+                    if (target.Property.Name == "TypeInfoResolverChain"
+                        || target.Property.Name == "TypeInfoResolver" && ContextDefault(assignment.Value, symbols) is not { } resolver)
+                    {
+                        return false;
+                    }
+
+                    if (target.Property.Name == "TypeInfoResolver")
+                    {
+                        contexts.Add(ContextDefault(assignment.Value, symbols)!);
+                    }
+
+                    break;
+
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary><c>o.SerializerOptions</c> on the lambda's parameter.</summary>
+    private static bool IsSerializerOptionsOf(IOperation? instance, IParameterSymbol parameter, JsonSymbols symbols)
+        => instance is IPropertyReferenceOperation { Property.Name: "SerializerOptions", Instance: IParameterReferenceOperation reference } property
+           && symbols.IsJsonSerializerOptions(property.Type)
+           && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter);
+
+    /// <summary><c>X.Default</c>, the static instance of a source-generated context <c>X</c>.</summary>
+    private static INamedTypeSymbol? ContextDefault(IOperation value, JsonSymbols symbols)
+        => value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "Default", IsStatic: true } property }
+           && symbols.IsDerivedFromJsonSerializerContext(property.ContainingType)
+           && SymbolEqualityComparer.Default.Equals(property.Type, property.ContainingType)
+            ? property.ContainingType
+            : null;
+}
