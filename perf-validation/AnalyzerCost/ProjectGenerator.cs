@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[11];
+        var counts = new int[14];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -66,7 +66,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
         }
 
-        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}";
+        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
     }
 
     private static string Model(int i, Random random)
@@ -154,7 +154,7 @@ public static class ProjectGenerator
             }
         }
 
-        return text.Append(Utf8Detours(i, model, counts)).Append("}\n").ToString();
+        return text.Append(Utf8Detours(i, model, counts)).Append(Helpers(i, model, counts)).Append("}\n").ToString();
     }
 
     /// <summary>
@@ -183,6 +183,50 @@ public static class ProjectGenerator
                 8 => $"    public byte[] Ascii{d}(string text) => System.Text.Encoding.UTF8.GetBytes(text.Trim());\n",
                 _ => $"    public async Task<{model}> ReadStream{d}(Stream body) => await JsonSerializer.DeserializeAsync<{model}>(body, s_options);\n",
             });
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>
+    /// JP0001 through the project's own helpers, from a random of their own (seeded by the file) so that adding them
+    /// left every other count of the project unchanged: one service in five has an options factory and a wrapper; some
+    /// build options per call (a factory returning new options, a creation passed to the wrapper), the others use them
+    /// with cached options (a factory returning a static field, the wrapper given the static field), which JP0001 must
+    /// read and leave alone.
+    /// </summary>
+    private static string Helpers(int i, string model, int[] counts)
+    {
+        var random = new Random(i * 104729 + 7);
+        if (random.Next(5) != 0)
+        {
+            return "";
+        }
+
+        var perCall = random.Next(2) == 0;
+        var text = new StringBuilder(perCall
+            ? "    private static JsonSerializerOptions CreateOptions() => new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };\n"
+            : "    private static JsonSerializerOptions CreateOptions() => s_options;\n");
+        text.Append("    private static string ToJson(object value, JsonSerializerOptions options) => Write(value, options);\n");
+        text.Append("    private static string Write(object value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options ?? s_options);\n");
+        var calls = random.Next(1, 4);
+        for (var c = 0; c < calls; c++)
+        {
+            if (random.Next(2) == 0)
+            {
+                counts[perCall ? 11 : 13]++;
+                text.Append($"    public {model} FromFactory{c}(string json) => JsonSerializer.Deserialize<{model}>(json, CreateOptions());\n");
+            }
+            else if (random.Next(2) == 0)
+            {
+                counts[12]++;
+                text.Append($"    public string Wrapped{c}({model} value) => ToJson(value, new JsonSerializerOptions {{ WriteIndented = true }});\n");
+            }
+            else
+            {
+                counts[13]++;
+                text.Append($"    public string WrappedCached{c}({model} value) => ToJson(value, s_options);\n");
+            }
         }
 
         return text.ToString();

@@ -42,6 +42,12 @@ internal static class Rules
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
     public const string OptionsCostRebuild = "hold new converter, encoder, policy or resolver instances, so the serializer's metadata cache misses and rebuilds type metadata each time";
 
+    /// <summary>
+    /// Message argument of JP0001 at a call of the project's own factory method, reported where its result goes to the
+    /// serializer: names the factory, then the cost (<see cref="OptionsCostLookup"/> or <see cref="OptionsCostRebuild"/>).
+    /// </summary>
+    internal static string OptionsCostThroughFactory(string factory, string cost) => "by the factory method '" + factory + "' " + cost;
+
     public const string EncoderCreatedPerCallId = "JP0004";
 
     public static readonly DiagnosticDescriptor EncoderCreatedPerCall = new(

@@ -3,7 +3,8 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// JP0001: a <c>new JsonSerializerOptions(...)</c> that runs per call and only feeds serializer entry points:
 /// passed straight as the options argument, held in a local that is only configured and passed on, or returned
-/// by a property getter.
+/// by a property getter; also through the project's own helpers (<see cref="OptionsHelperSummaries"/>): a creation
+/// passed to a wrapper that only passes it on, and a call of a factory that returns new options each time.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
@@ -11,7 +12,19 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
-        => context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
+    {
+        context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
+        context.RegisterOperationAction(c => AnalyzeFactoryCall(c, symbols), OperationKind.Invocation);
+    }
+
+    /// <summary>A call of the project's own options factory whose result goes to the serializer (<see cref="OptionsHelperSummaries"/>).</summary>
+    private static void AnalyzeFactoryCall(OperationAnalysisContext context, JsonSymbols symbols)
+    {
+        if (OptionsHelperSummaries.JudgeFactoryCall((IInvocationOperation)context.Operation, context.ContainingSymbol, symbols, context.CancellationToken) is { } diagnostic)
+        {
+            context.ReportDiagnostic(diagnostic);
+        }
+    }
 
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
     {
@@ -44,21 +57,22 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when SerializerEntryPoints.IsOptionsArgument(argument, symbols):
+            case IArgumentOperation argument when symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken):
+                // An entry point's options, or a wrapper's that only passes them on to entry points.
                 return IsCopyOfRuntimeOptions(creation, symbols)
                     ? null
                     : Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
-                return AnalyzeLocal(creation, declarator, symbols);
+                return AnalyzeLocal(creation, declarator, symbols, cancellationToken);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
                 // Through ?:, ?? or a switch, or a local assigned again later: the creation is replaced where it stands.
-                return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols);
+                return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols, cancellationToken);
 
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use:
                 return AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals
-                    ? AnalyzeFlowIntoLocals(creation, locals, statement, symbols)
+                    ? AnalyzeFlowIntoLocals(creation, locals, statement, symbols, cancellationToken)
                     : null;
 
             case IReturnOperation when use == converted
@@ -71,7 +85,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         }
     }
 
-    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols)
+    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var local = declarator.Symbol;
         if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
@@ -100,7 +114,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                 continue;
             }
 
-            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && SerializerEntryPoints.IsOptionsArgument(argument, symbols))
+            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
             {
                 entryPointUses++;
             }
@@ -256,7 +270,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     /// never captured, and the creation is not overwritten before any use. The fix replaces the creation where it
     /// stands, so it is offered only when nothing configures the local (that would mutate the cached instance).
     /// </summary>
-    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols)
+    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         if (IsCopyOfRuntimeOptions(creation, symbols))
         {
@@ -296,7 +310,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
                     continue;
                 }
 
-                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && SerializerEntryPoints.IsOptionsArgument(argument, symbols))
+                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
                 {
                     entryPointUses++;
                 }
@@ -443,7 +457,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     /// <c>new JsonSerializerOptions(options)</c> where <c>options</c> comes from the caller: deriving per-call
     /// options from someone else's is deliberate, and there is nothing static to cache.
     /// </summary>
-    private static bool IsCopyOfRuntimeOptions(IObjectCreationOperation creation, JsonSymbols symbols)
+    internal static bool IsCopyOfRuntimeOptions(IObjectCreationOperation creation, JsonSymbols symbols)
     {
         foreach (var argument in creation.Arguments)
         {
@@ -468,7 +482,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     /// Converters, encoders, naming policies and resolvers are compared by reference in the serializer's global
     /// metadata cache: a new instance per call is a cache miss per call.
     /// </summary>
-    private static bool CreatesReferenceComparedInstances(IObjectCreationOperation options, IOperation[] sources)
+    internal static bool CreatesReferenceComparedInstances(IObjectCreationOperation options, IOperation[] sources)
     {
         foreach (var source in sources)
         {

@@ -18,6 +18,7 @@ internal sealed class JsonSymbols
 
     private readonly Compilation _compilation;
     private StrongBox<IMethodSymbol?>? _entryPoint;
+    private OptionsHelperSummaries? _helperSummaries;
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
@@ -191,6 +192,10 @@ internal sealed class JsonSymbols
         _entryPoint ??= new StrongBox<IMethodSymbol?>(_compilation.GetEntryPoint(cancellationToken));
         return SymbolEqualityComparer.Default.Equals(method, _entryPoint.Value);
     }
+
+    /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
+    public OptionsHelperSummaries HelperSummaries
+        => LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

@@ -18,9 +18,15 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
-    /// <summary>Only a getter needs the solution: its callers must not change the options it returns.</summary>
+    /// <summary>Only a getter and a factory need the solution: their callers must not change the options they return.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => IsGetterSite(site) ? GetterReadsAreSafeAsync(document, site, cancellationToken) : Task.FromResult(true);
+        => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken)
+            : IsGetterSite(site) ? GetterReadsAreSafeAsync(document, site, cancellationToken)
+            : Task.FromResult(true);
+
+    /// <summary>A factory's call is fixed in the factory, which may be in another document.</summary>
+    protected override Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.FixAsync(document, site, cancellationToken) : base.FixSolutionAsync(document, site, cancellationToken);
 
     private static bool IsGetterSite(SyntaxNode site)
         => site.Parent is ArrowExpressionClauseSyntax { Parent: PropertyDeclarationSyntax or AccessorDeclarationSyntax } or ReturnStatementSyntax;
@@ -104,7 +110,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// <c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings (after folding), built
     /// with no arguments or from <c>JsonSerializerDefaults.General</c> / <c>.Web</c>, where those properties exist.
     /// </summary>
-    private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
+    internal static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
         if (folded.Initializer is { Expressions.Count: > 0 })
         {
@@ -143,7 +149,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             _ => null,
         };
 
-    private static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames)
+    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames)
         => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames) is { } name
             ? IdentifierName(name)
             : null;
@@ -296,6 +302,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }, cancellationToken).ConfigureAwait(false);
     }
 
-    private static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
+    internal static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
         => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
 }

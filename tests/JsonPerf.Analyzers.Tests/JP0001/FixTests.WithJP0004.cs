@@ -66,13 +66,48 @@ public partial class FixTests
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
-    public async Task JP0004_and_JP0001_fixes_leave_nothing_to_fix_in_either_order(bool encoderFirst)
+    public Task JP0004_and_JP0001_fixes_leave_nothing_to_fix_in_either_order(bool encoderFirst)
+        => AssertBothFixesLeaveNothingAsync(HandlerWithEncoder, encoderFirst);
+
+    /// <summary>
+    /// JP0004.md's promise for a factory of your own: JP0004 reports the encoder in the factory, JP0001 the factory's
+    /// call in the handler, and both fixes together leave nothing, whichever runs first.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public Task JP0004_in_a_coalescing_factory_and_JP0001_at_its_call_leave_nothing_to_fix_in_either_order(bool encoderFirst)
+        => AssertBothFixesLeaveNothingAsync("""
+            using System;
+            using System.Text.Encodings.Web;
+            using System.Text.Json;
+            using System.Text.Unicode;
+
+            Console.WriteLine("marker");
+            Func<string, string> handler = name => JsonSerializer.Serialize(new { name }, Json.GetOptions());
+            foreach (var name in new[] { "Ünal", "山本太郎", "<script>&" })
+            {
+                Console.WriteLine(handler(name));
+                Console.WriteLine(JsonSerializer.Serialize(new { name }, Json.GetOptions(JsonSerializerOptions.Default)));
+            }
+
+            internal static class Json
+            {
+                internal static JsonSerializerOptions GetOptions(JsonSerializerOptions options = null)
+                    => options ?? new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) };
+            }
+            """, encoderFirst);
+
+    private static async Task AssertBothFixesLeaveNothingAsync(string program, bool encoderFirst)
     {
         var options = (Analyzer: (DiagnosticAnalyzer)new JsonSerializerOptionsCreatedPerCallAnalyzer(), Fixer: (CodeFixProvider)new JsonSerializerOptionsCreatedPerCallFixer());
         var encoder = (Analyzer: (DiagnosticAnalyzer)new JavaScriptEncoderCreatedPerCallAnalyzer(), Fixer: (CodeFixProvider)new JavaScriptEncoderCreatedPerCallFixer());
         var order = encoderFirst ? new[] { encoder, options } : new[] { options, encoder };
 
-        var (solution, id) = FixRunner.CreateProject(HandlerWithEncoder + "\n", OutputKind.ConsoleApplication, TestReferences.Net10);
+        var (solution, id) = FixRunner.CreateProject(program + "\n", OutputKind.ConsoleApplication, TestReferences.Net10);
+        var reported = await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, options.Analyzer, encoder.Analyzer);
+        Assert.Contains(reported, d => d.Id == "JP0001");
+        Assert.Contains(reported, d => d.Id == "JP0004");
         foreach (var (analyzer, fixer) in order)
         {
             solution = await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, analyzer, fixer);
@@ -81,10 +116,10 @@ public partial class FixTests
         var fixedProgram = (await solution.GetDocument(id)!.GetTextAsync()).ToString();
         var remaining = await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, options.Analyzer, encoder.Analyzer);
         Assert.DoesNotContain(remaining, d => d.Id is "JP0001" or "JP0004");
-        Assert.NotEqual(HandlerWithEncoder, fixedProgram);
+        Assert.NotEqual(program, fixedProgram);
         Assert.EndsWith("\n", fixedProgram);
 
-        var before = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(HandlerWithEncoder));
+        var before = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(program));
         var after = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(fixedProgram));
         Assert.StartsWith("marker", before);
         Assert.Equal(before, after);

@@ -152,6 +152,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         var members = new[]
         {
             JP0001.AnalyzerTests.ReportedMembers(), JP0001.AnalyzerTests.NotReportedMembers(),
+            JP0001.AnalyzerTests.ReportedHelpers(), JP0001.AnalyzerTests.NotReportedHelpers(),
             JP0003.AnalyzerTests.ReportedMembers(),
             JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
         };
@@ -192,6 +193,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0002.FixTests.Program + JP0002.FixTests.Models;
         yield return JP0002.FixTests.BoundOptionsProgram;
         yield return JP0002.FixTests.MirroredOptionsProgram;
+        yield return JP0001.FixTests.HelpersProgram;
         yield return JP0005.FixTests.Program;
         yield return JP0006.FixTests.Program;
 

@@ -339,6 +339,36 @@ public class Ca1869SuppressorTests
         return solution.GetProject(id.ProjectId)!;
     }
 
+    /// <summary>
+    /// JP0001's helper shapes (a factory's call, a creation passed to a wrapper) are sites CA1869 does not report: the
+    /// suppressor only ever suppresses a CA1869 that sits exactly on a JP0001, and the helper reports add none.
+    /// </summary>
+    [Fact]
+    public async Task Helper_reports_of_JP0001_suppress_no_CA1869_elsewhere()
+    {
+        const string source = """
+            using System.Text.Json;
+
+            public class Api
+            {
+                private static JsonSerializerOptions GetOptions() => new JsonSerializerOptions { WriteIndented = true };
+                private static string ToJson(object value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options);
+
+                public string A(object value) => JsonSerializer.Serialize(value, GetOptions());
+                public string B(object value) => ToJson(value, new JsonSerializerOptions { WriteIndented = true });
+                public string D(object value) => JsonSerializer.Serialize(value, new JsonSerializerOptions { MaxDepth = 3 });
+            }
+            """;
+        var diagnostics = await RunAsync(Project(source, OutputKind.DynamicallyLinkedLibrary));
+
+        var jp0001 = diagnostics.Where(d => d.Id == "JP0001").Select(d => d.Location.SourceSpan).ToList();
+        Assert.Equal(3, jp0001.Count);
+        var ca1869 = Assert.Single(diagnostics, d => d.Id == "CA1869");
+        Assert.True(ca1869.IsSuppressed);
+        Assert.Contains(ca1869.Location.SourceSpan, jp0001);
+        Assert.Contains(jp0001, span => source.Substring(span.Start, span.Length) == "GetOptions()");
+    }
+
     private static Task<ImmutableArray<Diagnostic>> RunAsync(Project project)
         => NetAnalyzers.GetDiagnosticsWithSuppressedAsync(project, s_analyzers.Prepend(NetAnalyzers.Ca1869Analyzer).ToArray());
 }

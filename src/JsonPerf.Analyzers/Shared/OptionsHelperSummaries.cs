@@ -1,0 +1,325 @@
+using System.Collections.Concurrent;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0001 through the project's own helpers. A <em>factory</em> is a method whose every return is a fresh
+/// <c>new JsonSerializerOptions(...)</c> (or <c>p ?? new JsonSerializerOptions(...)</c> for one of its parameters);
+/// a <em>wrapper</em> is a method that only passes one of its options parameters on to serializer entry points, or to
+/// another wrapper (up to <see cref="MaxWrapperDepth"/> helpers deep).
+/// <para>
+/// Each helper is summarized from its own declaration the first time a call site reaches it (a creation passed to a
+/// source method, or a source method's result passed as options), and the summary is cached for the compilation, so
+/// code without such calls costs nothing and each helper is read once. A summary describes only the helper's own body
+/// (the methods it forwards to are named, not followed), so it does not depend on the order in which call sites reach
+/// helpers; the depth limit is applied when the summaries are chained at a call site. Only ordinary methods declared once in source of
+/// this compilation, with a body, neither virtual, abstract, override, extern, partial nor in an interface, are
+/// followed: anything else may run other code than the body read here.
+/// </para>
+/// </summary>
+internal sealed class OptionsHelperSummaries
+{
+    /// <summary>How many helpers deep a creation is followed: the first wrapper, and the wrappers it forwards to.</summary>
+    public const int MaxWrapperDepth = 3;
+
+    private readonly Compilation _compilation;
+    private readonly JsonSymbols _symbols;
+    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, WrapperSummary> _wrappers = new(SymbolEqualityComparer.Default);
+
+    public OptionsHelperSummaries(Compilation compilation, JsonSymbols symbols)
+    {
+        _compilation = compilation;
+        _symbols = symbols;
+    }
+
+    /// <summary>
+    /// JP0001 at a call of a factory in per-call code whose fresh options go to the serializer (an entry point or a
+    /// wrapper): the diagnostic, at the call, naming the factory; null otherwise. A factory called only from code that
+    /// runs once (static initializers, static constructors, <c>Main</c> and top-level statements outside loops) is
+    /// never reported: each call is judged where it is.
+    /// </summary>
+    public static Diagnostic? JudgeFactoryCall(IInvocationOperation invocation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        // Cheap filters first: most invocations do not return options, and most that do are not in source.
+        var target = invocation.TargetMethod;
+        if (!symbols.IsJsonSerializerOptions(target.ReturnType)
+            || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
+            || invocation.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
+            || !invocation.RunsPerCall(containingSymbol, symbols, cancellationToken)
+            || symbols.IsInsideExpressionTree(invocation))
+        {
+            return null;
+        }
+
+        var summaries = symbols.HelperSummaries;
+        if (!summaries.IsOptionsSink(argument, cancellationToken) || summaries.FreshFactory(invocation, cancellationToken) is not { } factory)
+        {
+            return null;
+        }
+
+        var properties = factory.Fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var cost = factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
+        return Diagnostic.Create(
+            Rules.OptionsCreatedPerCall,
+            invocation.Syntax.GetLocation(),
+            properties,
+            Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost),
+            Rules.FixNote(factory.Fixable));
+    }
+
+    /// <summary>
+    /// True when <paramref name="argument"/> hands options to the serializer: an entry point's options argument, or
+    /// the options parameter of a wrapper in source that only passes it on to entry points.
+    /// </summary>
+    public bool IsOptionsSink(IArgumentOperation argument, CancellationToken cancellationToken)
+        => SerializerEntryPoints.IsOptionsArgument(argument, _symbols) || IsWrapperArgument(argument, cancellationToken);
+
+    /// <summary>True when <paramref name="argument"/> goes to a wrapper's options parameter (not to an entry point directly).</summary>
+    public bool IsWrapperArgument(IArgumentOperation argument, CancellationToken cancellationToken)
+        => argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
+           && argument.ArgumentKind != ArgumentKind.ParamArray
+           && _symbols.IsJsonSerializerOptions(parameter.Type)
+           && Forwards(invocation.TargetMethod, parameter.Ordinal, MaxWrapperDepth, cancellationToken);
+
+    /// <summary>
+    /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
+    /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
+    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise.
+    /// </summary>
+    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken)
+    {
+        if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
+            || Followable(invocation.TargetMethod) is not { } method
+            || _factories.GetOrAdd(method, m => SummarizeFactory(m, cancellationToken)) is not { IsFactory: true } summary)
+        {
+            return null;
+        }
+
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter is { } parameter && summary.NullParameters.Contains(parameter.Ordinal) && !IsNull(argument.Value))
+            {
+                return null;
+            }
+        }
+
+        return summary;
+    }
+
+    private bool Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
+    {
+        if (depth <= 0 || Followable(target) is not { } method)
+        {
+            return false;
+        }
+
+        var summary = _wrappers.GetOrAdd(method, m => SummarizeWrapper(m, cancellationToken));
+        if (!summary.Forwarding.TryGetValue(ordinal, out var helpers))
+        {
+            return false;
+        }
+
+        foreach (var (helper, helperOrdinal) in helpers)
+        {
+            if (!Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The method's definition when its body is what runs for every call to it; null otherwise.</summary>
+    private IMethodSymbol? Followable(IMethodSymbol method)
+    {
+        method = method.OriginalDefinition;
+        return method is { MethodKind: MethodKind.Ordinary, IsVirtual: false, IsAbstract: false, IsOverride: false, IsExtern: false, ReturnsByRef: false, ReturnsByRefReadonly: false, PartialDefinitionPart: null, PartialImplementationPart: null }
+               && method.ContainingType is { TypeKind: not TypeKind.Interface }
+               && method.DeclaringSyntaxReferences.Length == 1
+               && SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly)
+            ? method
+            : null;
+    }
+
+    /// <summary>The operation tree of the method's body, read from its one declaration.</summary>
+    private IMethodBodyOperation? Body(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        var reference = method.DeclaringSyntaxReferences[0];
+        if (reference.GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration
+            || (declaration.Body is null && declaration.ExpressionBody is null)
+            || !_compilation.ContainsSyntaxTree(reference.SyntaxTree))
+        {
+            return null;
+        }
+
+        // The helper may sit in another file than the call site. While analyzers run, the compiler hands out its
+        // cached model for the tree; the body is read once per compilation (the summary is cached).
+#pragma warning disable RS1030 // Do not invoke Compilation.GetSemanticModel() method within a diagnostic analyzer
+        var model = _compilation.GetSemanticModel(reference.SyntaxTree);
+#pragma warning restore RS1030
+        return model.GetOperation(declaration, cancellationToken) as IMethodBodyOperation;
+    }
+
+    /// <summary>
+    /// For each options parameter that is only passed on (never stored, changed, captured, returned or read otherwise),
+    /// the helpers it is passed to besides entry points; parameters used any other way, or not at all, are absent.
+    /// </summary>
+    private WrapperSummary SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        var forwarding = new Dictionary<int, ImmutableArray<(IMethodSymbol, int)>>();
+        if (Body(method, cancellationToken) is not { } body)
+        {
+            return new WrapperSummary(forwarding);
+        }
+
+        foreach (var parameter in method.Parameters)
+        {
+            if (parameter.RefKind != RefKind.None || parameter.IsParams || !_symbols.IsJsonSerializerOptions(parameter.Type))
+            {
+                continue;
+            }
+
+            if (ForwardedTo(body, parameter) is { } helpers)
+            {
+                forwarding[parameter.Ordinal] = helpers;
+            }
+        }
+
+        return new WrapperSummary(forwarding);
+    }
+
+    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter)
+    {
+        var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
+        var uses = 0;
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IParameterReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
+            {
+                continue;
+            }
+
+            // Captured by a lambda or local function: it may outlive the call.
+            if (reference.EnclosingFunction() is not null
+                || reference.WalkUpValuePassThrough().Parent is not IArgumentOperation argument)
+            {
+                return null;
+            }
+
+            uses++;
+            if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
+            {
+                continue;
+            }
+
+            if (argument is not { ArgumentKind: not ArgumentKind.ParamArray, Parameter: { RefKind: RefKind.None, IsParams: false } next, Parent: IInvocationOperation invocation }
+                || !_symbols.IsJsonSerializerOptions(next.Type))
+            {
+                return null;
+            }
+
+            helpers.Add((invocation.TargetMethod, next.Ordinal));
+        }
+
+        return uses == 0 ? null : helpers.ToImmutable();
+    }
+
+    /// <summary>Reads a factory: every return (outside lambdas and local functions) must be a fresh creation, or <c>p ?? creation</c>.</summary>
+    private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (Body(method, cancellationToken) is not { } body)
+        {
+            return FactorySummary.NotAFactory;
+        }
+
+        var creations = new List<IObjectCreationOperation>();
+        var nullParameters = ImmutableHashSet.CreateBuilder<int>();
+        var returns = 0;
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IReturnOperation @return || @return.EnclosingFunction() is not null)
+            {
+                continue;
+            }
+
+            returns++;
+            var value = @return.ReturnedValue?.WalkDownConversions();
+            if (value is ICoalesceOperation { Value: var first, WhenNull: var fallback } && first.WalkDownConversions() is IParameterReferenceOperation parameter)
+            {
+                nullParameters.Add(parameter.Parameter.Ordinal);
+                value = fallback.WalkDownConversions();
+            }
+
+            if (value is not IObjectCreationOperation creation
+                || !_symbols.IsJsonSerializerOptions(creation.Type)
+                || JsonSerializerOptionsCreatedPerCallAnalyzer.IsCopyOfRuntimeOptions(creation, _symbols))
+            {
+                return FactorySummary.NotAFactory;
+            }
+
+            creations.Add(creation);
+        }
+
+        if (returns == 0)
+        {
+            return FactorySummary.NotAFactory;
+        }
+
+        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, new IOperation[] { c }));
+
+        // The fix caches the one creation of a factory that is nothing but `=> creation` or `{ return creation; }`.
+        var fixable = creations.Count == 1
+            && IsOnlyStatement(body, creations[0])
+            && StaticInitializerCheck.CanMoveToStaticInitializer(creations[0], _symbols)
+            && StaticInitializerCheck.CanAddStaticField(creations[0]);
+        return new FactorySummary(true, nullParameters.ToImmutable(), rebuilds, fixable);
+    }
+
+    /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>
+    private static bool IsOnlyStatement(IMethodBodyOperation body, IObjectCreationOperation creation)
+    {
+        var block = body.BlockBody ?? body.ExpressionBody;
+        return block is { Operations.Length: 1 } && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
+               && returned.DescendantsAndSelf().Contains(creation);
+    }
+
+    /// <summary><c>null</c>, <c>default</c>, or an omitted optional argument whose default is null.</summary>
+    private static bool IsNull(IOperation value)
+        => value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
+
+    private sealed class WrapperSummary
+    {
+        public WrapperSummary(Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> forwarding) => Forwarding = forwarding;
+
+        /// <summary>Parameter ordinal → the helpers (method, parameter ordinal) it is also passed to; absent: not a forwarded parameter.</summary>
+        public Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> Forwarding { get; }
+    }
+}
+
+/// <summary>What JP0001 knows about one method that may be an options factory.</summary>
+internal sealed class FactorySummary
+{
+    public static readonly FactorySummary NotAFactory = new(false, ImmutableHashSet<int>.Empty, false, false);
+
+    public FactorySummary(bool isFactory, ImmutableHashSet<int> nullParameters, bool rebuildsMetadata, bool fixable)
+    {
+        IsFactory = isFactory;
+        NullParameters = nullParameters;
+        RebuildsMetadata = rebuildsMetadata;
+        Fixable = fixable;
+    }
+
+    /// <summary>Every return creates new options.</summary>
+    public bool IsFactory { get; }
+
+    /// <summary>Parameters returned when not null (<c>p ?? new ...</c>): a call creates options only when it passes null for them.</summary>
+    public ImmutableHashSet<int> NullParameters { get; }
+
+    /// <summary>A creation makes converters, an encoder, a policy or a resolver: each call misses the metadata cache.</summary>
+    public bool RebuildsMetadata { get; }
+
+    /// <summary>The factory is only <c>=> creation</c> (or <c>p ?? creation</c>) and the creation can move to a static field.</summary>
+    public bool Fixable { get; }
+}
