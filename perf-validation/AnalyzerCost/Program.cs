@@ -6,7 +6,7 @@ using System.Linq;
 namespace JsonPerf.AnalyzerCost;
 
 /// <summary>
-/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project; <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
+/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
 /// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
@@ -19,12 +19,12 @@ public static class Program
                 var files = args.Length > 2 ? int.Parse(args[2]) : 2000;
                 var seed = args.Length > 3 ? int.Parse(args[3]) : 1;
                 var version = args.Length > 4 ? args[4] : "0.1.0";
-                var sites = ProjectGenerator.Write(directory, files, seed, version);
+                var sites = ProjectGenerator.Write(directory, files, seed, version, clean: Environment.GetEnvironmentVariable("CLEAN") == "1");
                 Console.WriteLine($"Wrote {files} files to {directory}: {sites}");
                 return 0;
 
             case ["report", var withAnalyzers, var without, .. var logs] when logs.Length > 0:
-                Console.Write(BuildLogReport.Create(logs.Select(File.ReadAllText).ToList(), Walls(withAnalyzers), Walls(without), out var complete));
+                Console.Write(BuildLogReport.Create(logs.Select(File.ReadAllText).ToList(), Walls(withAnalyzers), Walls(without), clean: Environment.GetEnvironmentVariable("CLEAN") == "1", out var complete));
                 if (!complete)
                 {
                     Console.Error.WriteLine("The build log lacks the analyzer table or JsonPerf's row, or JP0001 missed a CA1869 site.");

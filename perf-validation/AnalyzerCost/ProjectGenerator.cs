@@ -11,7 +11,7 @@ namespace JsonPerf.AnalyzerCost;
 /// </summary>
 public static class ProjectGenerator
 {
-    public static string Write(string directory, int files, int seed, string packageVersion)
+    public static string Write(string directory, int files, int seed, string packageVersion, bool clean = false)
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
@@ -63,11 +63,51 @@ public static class ProjectGenerator
             };
             var folder = Path.Combine(directory, kind switch { < 30 => "Models", < 55 => "Services", < 70 => "Handlers", _ => "Utilities" });
             Directory.CreateDirectory(folder);
-            File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), text);
+            File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), clean ? Clean(text) : text);
         }
 
-        return $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
+        return (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
     }
+
+    /// <summary>
+    /// The same file as it reads once every site is fixed (what a team's code base looks like after adopting the
+    /// package): the rules still look at every creation and serializer call, and report nothing. CA1869's sites
+    /// become the cached options too.
+    /// </summary>
+    private static string Clean(string text)
+    {
+        foreach (var (site, fix) in Fixes)
+        {
+            text = System.Text.RegularExpressions.Regex.Replace(text, site, fix);
+        }
+
+        return text;
+    }
+
+    private static readonly (string Site, string Fix)[] Fixes =
+    {
+        // JP0001 and JP0004 (and CA1869): options, converters and encoders per call -> the cached options.
+        (@"new JsonSerializerOptions \{ PropertyNamingPolicy = JsonNamingPolicy.CamelCase \}", "Shared"),
+        (@"new JsonSerializerOptions \{ (WriteIndented = true|Converters = \{ new JsonStringEnumConverter\(\) \}|Encoder = JavaScriptEncoder.Create\(UnicodeRanges.All\)) \}", "s_options"),
+        (@"var options = new JsonSerializerOptions\(\);\n        options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;\n        return JsonSerializer.Serialize\(value, options\);", "return JsonSerializer.Serialize(value, s_options);"),
+        (@"CreateOptions\(\) => new JsonSerializerOptions \{ Converters = \{ new JsonStringEnumConverter\(\) \} \};", "CreateOptions() => s_options;"),
+        // JP0003: a naming policy beside case-insensitive matching.
+        (@"new\(\) \{ PropertyNameCaseInsensitive = true \}", "new() { PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase }"),
+        // JP0005: straight to and from UTF-8.
+        (@"System.Text.Encoding.UTF8.GetBytes\(JsonSerializer.Serialize\(value, s_options\)\)", "JsonSerializer.SerializeToUtf8Bytes(value, s_options)"),
+        (@"System.Text.Encoding.UTF8.GetString\(body\)", "body"),
+        (@"File.WriteAllText\(path, JsonSerializer.Serialize\(value, s_options\)\)", "File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(value, s_options))"),
+        (@"File.ReadAllText\(path\)", "File.ReadAllBytes(path)"),
+        (@"JsonSerializer.Deserialize<([\w.]+)>\(await new StreamReader\(body\).ReadToEndAsync\(\), s_options\)", "await JsonSerializer.DeserializeAsync<$1>(body, s_options)"),
+        // JP0006: no text between representations.
+        (@"JsonSerializer.Deserialize<([\w.]+)>\(e.GetRawText\(\), s_options\)", "e.Deserialize<$1>(s_options)"),
+        (@"JsonDocument.Parse\(JsonSerializer.Serialize\(value, s_options\)\)", "JsonSerializer.SerializeToDocument(value, s_options)"),
+        (@"JsonNode.Parse\(JsonSerializer.Serialize\(value\)\)", "JsonSerializer.SerializeToNode(value)"),
+        (@"JsonElement.Parse\(JsonSerializer.Serialize\(value, s_options\)\)", "JsonSerializer.SerializeToElement(value, s_options)"),
+        // JP0007: documents disposed.
+        (@"JsonDocument.Parse\(json\).RootElement.GetProperty", "JsonElement.Parse(json).GetProperty"),
+        (@"        var doc = JsonDocument.Parse\(json\);", "        using var doc = JsonDocument.Parse(json);"),
+    };
 
     private static string Model(int i, Random random)
     {
