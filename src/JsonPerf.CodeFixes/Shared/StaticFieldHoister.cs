@@ -79,7 +79,9 @@ internal static class StaticFieldHoister
             return value;
         }
 
-        var lineStarts = initializer.DescendantTokens().Skip(1).Where(StartsLine).ToList();
+        // Tokens by position in the token sequence: removing the outer trivia keeps the sequence, not the offsets.
+        var lineStarts = new HashSet<int>(initializer.DescendantTokens().Select((token, index) => (token, index))
+            .Where(t => t.index > 0 && !t.token.IsMissing && StartsLine(t.token)).Select(t => t.index));
         if (lineStarts.Count > 0)
         {
             var text = initializer.SyntaxTree.GetText();
@@ -91,7 +93,7 @@ internal static class StaticFieldHoister
             }
 
             value = value.ReplaceTokens(
-                lineStarts.Select(t => value.FindToken(t.SpanStart - initializer.SpanStart + value.FullSpan.Start)),
+                value.DescendantTokens().Where((_, index) => lineStarts.Contains(index)),
                 (_, token) => token.WithLeadingTrivia(Reindent(token.LeadingTrivia, from, to)));
         }
 
