@@ -2,13 +2,23 @@
 # Build-time cost of the analyzers on a synthetic ~2,000-file project (written to a temporary folder, never
 # committed): Rebuilds with the packed JsonPerf.Analyzers and CA1869 as a warning (-p:ReportAnalyzer=true,
 # detailed log) alternating with Rebuilds with RunAnalyzers=false for scale; the report gives medians.
-# Usage: [RUNS=3] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# SERVER=1 (the default) builds as `dotnet build` does by default, through the compiler server (VBCSCompiler), which
+# keeps analyzer assemblies loaded and JIT-compiled from one build to the next; the server is shut down at the end.
+# SERVER=0 runs a new csc process per build (what UseSharedCompilation=false in the environment does), so every
+# analyzer pays its JIT compilation in every build.
+# Usage: [RUNS=3] [SERVER=0|1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
 seed="${2:-1}"
 work="$(mktemp -d /tmp/jsonperf-cost-XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+if [ "${SERVER:-1}" = 1 ]; then
+  server_args="-p:UseSharedCompilation=true"
+  trap 'dotnet build-server shutdown --vbcscompiler >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+else
+  server_args="-p:UseSharedCompilation=false"
+  trap 'rm -rf "$work"' EXIT
+fi
 
 version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
 dotnet pack "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -c Release -o "$root/artifacts/packages" -v:q -nologo >/dev/null
@@ -30,21 +40,22 @@ cat > "$work/project/NuGet.config" <<XML
 </configuration>
 XML
 dotnet restore "$work/project" -v:q >/dev/null
-dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q ${BUILD_ARGS:-} >/dev/null  # warm the build server
+dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q $server_args ${BUILD_ARGS:-} >/dev/null  # warm the build server
 
 # Several measured Rebuilds (RUNS, default 3): per-analyzer times on 2 cores vary by tens of milliseconds between runs.
 runs="${RUNS:-3}"
 with=() without=() logs=()
 for i in $(seq 1 "$runs"); do
   start=$(date +%s.%N)
-  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true ${BUILD_ARGS:-} > "$work/build$i.log" 2>&1
+  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true $server_args ${BUILD_ARGS:-} > "$work/build$i.log" 2>&1
   with+=("$(echo "$(date +%s.%N) - $start" | bc)")
   logs+=("$work/build$i.log")
   start=$(date +%s.%N)
-  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false ${BUILD_ARGS:-} > /dev/null 2>&1
+  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false $server_args ${BUILD_ARGS:-} > /dev/null 2>&1
   without+=("$(echo "$(date +%s.%N) - $start" | bc)")
 done
 
 join() { local IFS=,; echo "$*"; }
+echo "Compiler server: $([ "${SERVER:-1}" = 1 ] && echo "on (the SDK's default)" || echo "off (a new csc process per build)")"
 "${tool[@]}" report "$(join "${with[@]}")" "$(join "${without[@]}")" "${logs[@]}"
 if [ -n "${KEEP_LOG:-}" ]; then cp "$work/build1.log" "$KEEP_LOG"; fi

@@ -135,7 +135,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
     {
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.ReportDiagnostic(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
     }
 
     /// <summary>The value of the first argument when the method's first parameter is a <c>string</c>.</summary>

@@ -34,7 +34,7 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
             ? DiagnosticProperties.With(DiagnosticProperties.Fixable)
             : DiagnosticProperties.None;
 
-        context.ReportDiagnostic(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties, Rules.FixNote(properties.ContainsKey(DiagnosticProperties.Fixable))));
+        context.Report(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties, Rules.FixNote(properties.ContainsKey(DiagnosticProperties.Fixable))));
     }
 
     private static bool IsCached(IOperation invocation, ISymbol containingSymbol)

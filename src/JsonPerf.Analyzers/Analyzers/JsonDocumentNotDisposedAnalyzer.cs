@@ -97,7 +97,7 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         }
 
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.ReportDiagnostic(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name, Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name, Rules.FixNote(fix is not null)));
     }
 
     private static bool TryGetOutLocal(IInvocationOperation invocation, INamedTypeSymbol document, out ILocalSymbol local)

@@ -22,7 +22,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     {
         if (OptionsHelperSummaries.JudgeFactoryCall((IInvocationOperation)context.Operation, context.ContainingSymbol, symbols, context.CancellationToken) is { } diagnostic)
         {
-            context.ReportDiagnostic(diagnostic);
+            context.Report(diagnostic);
         }
     }
 
@@ -30,7 +30,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
     {
         if (Judge((IObjectCreationOperation)context.Operation, context.ContainingSymbol, symbols, context.CancellationToken) is { } diagnostic)
         {
-            context.ReportDiagnostic(diagnostic);
+            context.Report(diagnostic);
         }
     }
 

@@ -47,7 +47,7 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
                 continue;
             }
 
-            context.ReportDiagnostic(Diagnostic.Create(
+            context.Report(Diagnostic.Create(
                 Rules.MinimalApiTypeWithoutMetadata, location, additionalLocations: null,
                 DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)),
                 type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name));

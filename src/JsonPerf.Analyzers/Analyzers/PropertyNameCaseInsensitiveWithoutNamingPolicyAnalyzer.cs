@@ -50,7 +50,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
 
         if (!sameOptionsSetPolicy)
         {
-            context.ReportDiagnostic(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, assignment.Syntax.GetLocation()));
+            context.Report(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, assignment.Syntax.GetLocation()));
         }
     }
 
@@ -191,7 +191,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             {
                 if (argument.NameEquals?.Name.Identifier.ValueText == CaseInsensitive)
                 {
-                    context.ReportDiagnostic(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, argument.GetLocation()));
+                    context.Report(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, argument.GetLocation()));
                 }
             }
         }

@@ -150,7 +150,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
-        context.ReportDiagnostic(Diagnostic.Create(
+        context.Report(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
             CallName(method), type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), note));
     }

@@ -47,7 +47,7 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        context.Report(Diagnostic.Create(
             Rules.Utf16Detour,
             creation.Syntax.GetLocation(),
             "new StringContent(JsonSerializer.Serialize(...))",
@@ -212,7 +212,7 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
     {
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.ReportDiagnostic(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
     }
 
     /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call (or an awaited one).</summary>
