@@ -6,7 +6,8 @@
 # keeps analyzer assemblies loaded and JIT-compiled from one build to the next; the server is shut down at the end.
 # SERVER=0 runs a new csc process per build (what UseSharedCompilation=false in the environment does), so every
 # analyzer pays its JIT compilation in every build.
-# Usage: [RUNS=3] [SERVER=0|1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# CLEAN=1 writes every site as its fix; FEW=1 puts JSON code in 1 file of 100 (the fixed cost of a project with few sites).
+# Usage: [RUNS=3] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"

@@ -6,7 +6,7 @@ using System.Linq;
 namespace JsonPerf.AnalyzerCost;
 
 /// <summary>
-/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
+/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
 /// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
@@ -19,7 +19,7 @@ public static class Program
                 var files = args.Length > 2 ? int.Parse(args[2]) : 2000;
                 var seed = args.Length > 3 ? int.Parse(args[3]) : 1;
                 var version = args.Length > 4 ? args[4] : "0.1.0";
-                var sites = ProjectGenerator.Write(directory, files, seed, version, clean: Environment.GetEnvironmentVariable("CLEAN") == "1");
+                var sites = ProjectGenerator.Write(directory, files, seed, version, clean: Environment.GetEnvironmentVariable("CLEAN") == "1", few: Environment.GetEnvironmentVariable("FEW") == "1");
                 Console.WriteLine($"Wrote {files} files to {directory}: {sites}");
                 return 0;
 

@@ -11,7 +11,7 @@ namespace JsonPerf.AnalyzerCost;
 /// </summary>
 public static class ProjectGenerator
 {
-    public static string Write(string directory, int files, int seed, string packageVersion, bool clean = false)
+    public static string Write(string directory, int files, int seed, string packageVersion, bool clean = false, bool few = false)
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
@@ -54,6 +54,12 @@ public static class ProjectGenerator
         for (var i = 0; i < files; i++)
         {
             var kind = kinds[i];
+            // FEW=1: JSON code in 1 file of 100 (a code base that serializes in a few places, like a component library).
+            if (few && kind is >= 30 and < 70 && i % 100 != 0)
+            {
+                kind = 70;
+            }
+
             var text = kind switch
             {
                 < 30 => Model(i, random),
@@ -66,7 +72,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), clean ? Clean(text) : text);
         }
 
-        return (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
+        return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
     }
 
     /// <summary>
