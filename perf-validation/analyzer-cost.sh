@@ -7,7 +7,10 @@
 # SERVER=0 runs a new csc process per build (what UseSharedCompilation=false in the environment does), so every
 # analyzer pays its JIT compilation in every build.
 # CLEAN=1 writes every site as its fix; FEW=1 puts JSON code in 1 file of 100 (the fixed cost of a project with few sites).
-# Usage: [RUNS=3] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off: the budget compares
+# each alone (in one build with both, the compiler's per-file work for a file both report in is charged to whichever
+# reports there first). ALONE=0 skips them.
+# Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
@@ -43,9 +46,17 @@ XML
 dotnet restore "$work/project" -v:q >/dev/null
 dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q $server_args ${BUILD_ARGS:-} >/dev/null  # warm the build server
 
+cp "$work/project/.editorconfig" "$work/base.editorconfig"
+jp_off="$(printf 'dotnet_diagnostic.%s.severity = none\n' JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008 JPS0001)"
+alone_build() {  # $1: lines appended to the project's .editorconfig, $2: log
+  { cat "$work/base.editorconfig"; printf "\n%s\n" "$1"; } > "$work/project/.editorconfig"
+  dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true $server_args ${BUILD_ARGS:-} > "$2" 2>&1
+  cp "$work/base.editorconfig" "$work/project/.editorconfig"
+}
+
 # Several measured Rebuilds (RUNS, default 3): per-analyzer times on 2 cores vary by tens of milliseconds between runs.
 runs="${RUNS:-3}"
-with=() without=() logs=()
+with=() without=() logs=() ca_only=() jp_only=()
 for i in $(seq 1 "$runs"); do
   start=$(date +%s.%N)
   dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true $server_args ${BUILD_ARGS:-} > "$work/build$i.log" 2>&1
@@ -54,9 +65,17 @@ for i in $(seq 1 "$runs"); do
   start=$(date +%s.%N)
   dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false $server_args ${BUILD_ARGS:-} > /dev/null 2>&1
   without+=("$(echo "$(date +%s.%N) - $start" | bc)")
+  if [ "${ALONE:-1}" = 1 ]; then
+    alone_build "$jp_off" "$work/ca-only$i.log"; ca_only+=("$work/ca-only$i.log")
+    alone_build "dotnet_diagnostic.CA1869.severity = none" "$work/jp-only$i.log"; jp_only+=("$work/jp-only$i.log")
+  fi
 done
 
 join() { local IFS=,; echo "$*"; }
 echo "Compiler server: $([ "${SERVER:-1}" = 1 ] && echo "on (the SDK's default)" || echo "off (a new csc process per build)")"
 "${tool[@]}" report "$(join "${with[@]}")" "$(join "${without[@]}")" "${logs[@]}"
+if [ "${ALONE:-1}" = 1 ]; then
+  echo
+  "${tool[@]}" report-alone "$(join "${ca_only[@]}")" "$(join "${jp_only[@]}")"
+fi
 if [ -n "${KEEP_LOG:-}" ]; then cp "$work/build1.log" "$KEEP_LOG"; fi

@@ -7,7 +7,8 @@ namespace JsonPerf.AnalyzerCost;
 
 /// <summary>
 /// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
-/// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them). perf-validation/analyzer-cost.sh runs both.
+/// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them); <c>report-alone CA_LOGS JSONPERF_LOGS</c> compares
+/// builds with only one side on. perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
 {
@@ -32,11 +33,22 @@ public static class Program
 
                 return complete ? 0 : 1;
 
+            case ["report-alone", var caOnly, var jsonPerfOnly]:
+                Console.Write(BuildLogReport.Alone(Logs(caOnly), Logs(jsonPerfOnly), out var found));
+                if (!found)
+                {
+                    Console.Error.WriteLine("The builds with one side off lack CA1869's or JsonPerf's row, or ran the side that was off.");
+                }
+
+                return found ? 0 : 1;
+
             default:
-                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG...");
+                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG... | report-alone CA_ONLY_LOGS JSONPERF_ONLY_LOGS (comma-separated)");
                 return 2;
         }
     }
+
+    private static string[] Logs(string paths) => paths.Split(',', StringSplitOptions.RemoveEmptyEntries).Select(File.ReadAllText).ToArray();
 
     /// <summary>Comma-separated seconds ("14.2,13.9"); empty for none.</summary>
     private static double[] Walls(string walls)
