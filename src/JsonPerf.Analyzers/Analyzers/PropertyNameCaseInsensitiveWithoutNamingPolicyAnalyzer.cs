@@ -14,6 +14,10 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicy);
 
+    // The context check reports at the attribute, which may sit on a generated part of a partial context: the compiler
+    // checks each report (JP0003 is hidden by default, so this costs builds nothing).
+    private protected override GeneratedCodeAnalysisFlags GeneratedCode => GeneratedCodeAnalysisFlags.None;
+
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
         context.RegisterOperationAction(c => AnalyzeAssignment(c, symbols), OperationKind.SimpleAssignment);
