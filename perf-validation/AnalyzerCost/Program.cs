@@ -8,7 +8,7 @@ namespace JsonPerf.AnalyzerCost;
 /// <summary>
 /// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
 /// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them); <c>report-alone CA_LOGS JSONPERF_LOGS</c> compares
-/// builds with only one side on. perf-validation/analyzer-cost.sh runs both.
+/// builds with only one side on; <c>inprocess DIR [rounds]</c> runs the analyzers without a build (<see cref="InProcess"/>). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
 {
@@ -16,6 +16,9 @@ public static class Program
     {
         switch (args)
         {
+            case ["inprocess", var projectDirectory, ..]:
+                return InProcess.RunAsync(projectDirectory, args.Length > 2 ? int.Parse(args[2]) : 8).GetAwaiter().GetResult();
+
             case ["generate", var directory, ..]:
                 var files = args.Length > 2 ? int.Parse(args[2]) : 2000;
                 var seed = args.Length > 3 ? int.Parse(args[3]) : 1;
@@ -43,7 +46,7 @@ public static class Program
                 return found ? 0 : 1;
 
             default:
-                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG... | report-alone CA_ONLY_LOGS JSONPERF_ONLY_LOGS (comma-separated)");
+                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG... | report-alone CA_ONLY_LOGS JSONPERF_ONLY_LOGS (comma-separated) | inprocess DIR [rounds]");
                 return 2;
         }
     }

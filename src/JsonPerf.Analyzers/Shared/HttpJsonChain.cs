@@ -164,15 +164,18 @@ internal sealed class HttpJsonChain
                 // o.SerializerOptions.TypeInfoResolver = X.Default; o.SerializerOptions.WriteIndented = true; ...
                 case ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment
                     when IsSerializerOptionsOf(target.Instance, parameter, symbols):
-                    if (target.Property.Name == "TypeInfoResolverChain"
-                        || target.Property.Name == "TypeInfoResolver" && ContextDefault(assignment.Value, symbols) is not { } resolver)
+                    switch (target.Property.Name)
                     {
-                        return false;
-                    }
+                        case "TypeInfoResolverChain":
+                            return false;
+                        case "TypeInfoResolver":
+                            if (ContextDefault(assignment.Value, symbols) is not { } resolver)
+                            {
+                                return false;
+                            }
 
-                    if (target.Property.Name == "TypeInfoResolver")
-                    {
-                        contexts.Add(ContextDefault(assignment.Value, symbols)!);
+                            contexts.Add(resolver);
+                            break;
                     }
 
                     break;

@@ -42,20 +42,12 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
         var stride = full ? 1 : 23;
-        var sources = Corpus().ToList();
         var failures = new ConcurrentBag<string>();
         var variants = 0;
         var fixesApplied = 0;
 
-        var (baseSolution, documentId) = FixRunner.CreateProject("", OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);
-        // JP0002's fix takes other paths in trimmed/AOT projects (build_property.PublishAot from the generated editorconfig).
-        var aotSolution = baseSolution.AddAnalyzerConfigDocument(
-            DocumentId.CreateNewId(documentId.ProjectId), "aot.globalconfig", SourceText.From("is_global = true\nbuild_property.PublishAot = true\n"), filePath: "/src/aot.globalconfig");
-        var reflectionFree = ReflectionFreeCorpus().ToList();
-        // JP0008 reads the chain's contexts through their generated Default: the generator runs in that project.
-        var generated = SourceGeneration.WithGenerator(aotSolution.GetProject(documentId.ProjectId)!).Solution;
-        var minimalApis = MinimalApiCorpus().ToList();
-        foreach (var (source, solution) in sources.Select(s => (s, baseSolution)).Concat(reflectionFree.Select(s => (s, aotSolution))).Concat(minimalApis.Select(s => (s, generated))))
+        var (corpus, documentId) = CorpusInProjects();
+        foreach (var (source, solution) in corpus)
         {
             foreach (var variant in Variants(source).Where((_, i) => i % stride == 0))
             {
@@ -65,7 +57,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             }
         }
 
-        output.WriteLine($"sources: {sources.Count} + {reflectionFree.Count} in a PublishAot project + {minimalApis.Count} with the source generator, variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
+        output.WriteLine($"sources: {corpus.Count} (the AOT and minimal API ones in a PublishAot project, the latter with the source generator), variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
         Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
     }
@@ -121,6 +113,25 @@ public class TypingSweepTests(ITestOutputHelper output)
         {
             yield return source.Remove(token.SpanStart, token.Span.Length);
         }
+    }
+
+    /// <summary>
+    /// Every corpus source with the project it belongs in, each to be put in the project's one document: <see cref="Corpus"/>
+    /// in a library, <see cref="ReflectionFreeCorpus"/> in a PublishAot project (JP0002's fix takes other paths there,
+    /// from <c>build_property.PublishAot</c>), <see cref="MinimalApiCorpus"/> there with the source generator (JP0008
+    /// reads the chain's contexts through their generated <c>Default</c>).
+    /// </summary>
+    internal static (List<(string Source, Solution Solution)> Corpus, DocumentId Document) CorpusInProjects()
+    {
+        var (library, documentId) = FixRunner.CreateProject("", OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);
+        var aot = library.AddAnalyzerConfigDocument(
+            DocumentId.CreateNewId(documentId.ProjectId), "aot.globalconfig", SourceText.From("is_global = true\nbuild_property.PublishAot = true\n"), filePath: "/src/aot.globalconfig");
+        var generated = SourceGeneration.WithGenerator(aot.GetProject(documentId.ProjectId)!).Solution;
+        var corpus = Corpus().Select(s => (s, library))
+            .Concat(ReflectionFreeCorpus().Select(s => (s, aot)))
+            .Concat(MinimalApiCorpus().Select(s => (s, generated)))
+            .ToList();
+        return (corpus, documentId);
     }
 
     /// <summary>JP0002's programs for trimmed/AOT projects, swept in a project with <c>PublishAot</c> set.</summary>

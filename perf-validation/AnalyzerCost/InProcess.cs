@@ -1,0 +1,136 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace JsonPerf.AnalyzerCost;
+
+/// <summary>
+/// <c>inprocess DIR [rounds]</c>: the analyzers on a generated project without a build, in this process, through
+/// <c>CompilationWithAnalyzers</c>, after the compilation is bound (so binding is nobody's cost) and warm (the first round
+/// is dropped: no JIT). Each set of analyzers runs alone on a fresh compilation, sets interleaved round by round; the
+/// table gives the median of the other rounds. This is where a change to an analyzer shows without the build's noise
+/// (who binds first, JIT, the other analyzers). Sets: CA1869 (NetAnalyzers from the running SDK), JsonPerf's
+/// <c>JsonPerfAnalyzer</c> (JP0001/4/5/6/7), and two probes that do nothing but report a warning at every
+/// <c>new JsonSerializerOptions</c>, one with <c>GeneratedCodeAnalysisFlags.None</c> (the compiler checks each reported
+/// location for generated code) and one with <c>ReportDiagnostics</c> (it does not).
+/// </summary>
+internal static class InProcess
+{
+    public static async Task<int> RunAsync(string projectDirectory, int rounds)
+    {
+        var dotnetRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/'))))!;
+        var refs = Directory.GetDirectories(Path.Combine(dotnetRoot, "packs", "Microsoft.NETCore.App.Ref")).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
+        var references = Directory.GetFiles(Path.Combine(refs, "ref", "net10.0"), "*.dll").Select(f => (MetadataReference)MetadataReference.CreateFromFile(f)).ToList();
+        var sdk = Directory.GetDirectories(Path.Combine(dotnetRoot, "sdk")).Where(d => char.IsDigit(Path.GetFileName(d)[0])).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
+        var netAnalyzers = Assembly.LoadFrom(Path.Combine(sdk, "Sdks", "Microsoft.NET.Sdk", "analyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
+
+        var parse = new CSharpParseOptions(LanguageVersion.Latest);
+        var trees = Directory.GetFiles(projectDirectory, "*.cs", SearchOption.AllDirectories).Where(f => !f.Contains("/obj/") && !f.Contains("/bin/")).OrderBy(f => f, StringComparer.Ordinal)
+            .Select(f => CSharpSyntaxTree.ParseText(File.ReadAllText(f), parse, f)).ToList();
+        // The generated project's ImplicitUsings.
+        trees.Add(CSharpSyntaxTree.ParseText("global using System; global using System.IO; global using System.Collections.Generic; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;", parse, "GlobalUsings.g.cs"));
+        var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable,
+            specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn });
+
+        var sets = new (string Name, Func<DiagnosticAnalyzer> Create)[]
+        {
+            ("CA1869 (NetAnalyzers)", () => Ca1869(netAnalyzers)),
+            ("JsonPerfAnalyzer (JP0001/4/5/6/7)", () => new JsonPerf.Analyzers.JsonPerfAnalyzer()),
+            ("probe: report every options creation, None", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.None)),
+            ("probe: report every options creation, ReportDiagnostics", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.ReportDiagnostics)),
+        };
+        var times = sets.ToDictionary(s => s.Name, _ => new List<double>());
+        var counts = new Dictionary<string, int>();
+        for (var round = 0; round < rounds; round++)
+        {
+            foreach (var (name, create) in sets)
+            {
+                var compilation = CSharpCompilation.Create("Synthetic", trees, references, options);
+                compilation.GetDiagnostics();  // bound before the analyzers run
+                var analyzer = create();
+                var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create(analyzer),
+                    new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
+                var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
+                counts[name] = diagnostics.Count(d => d.Severity >= DiagnosticSeverity.Warning);
+                var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, default);
+                if (round > 0)
+                {
+                    times[name].Add(telemetry.ExecutionTime.TotalSeconds);
+                }
+            }
+        }
+
+        Console.WriteLine($"In process: {trees.Count - 1} files, {RuntimeInformation.FrameworkDescription}, Roslyn {typeof(Compilation).Assembly.GetName().Version}, NetAnalyzers from {sdk}");
+        Console.WriteLine($"| Each alone, bound and warm (median of rounds 2..{rounds}, range) | Time | Warnings |");
+        Console.WriteLine("|---|---:|---:|");
+        foreach (var (name, _) in sets)
+        {
+            var sorted = times[name].OrderBy(t => t).ToList();
+            Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}) | {counts[name]} |");
+        }
+
+        return 0;
+    }
+
+    private static DiagnosticAnalyzer Ca1869(Assembly netAnalyzers)
+    {
+        Type[] types;
+        try
+        {
+            types = netAnalyzers.GetTypes();
+        }
+        catch (ReflectionTypeLoadException e)
+        {
+            types = e.Types.Where(t => t is not null).ToArray()!;
+        }
+
+        foreach (var type in types.Where(t => typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && !t.IsAbstract && t.GetConstructor(Type.EmptyTypes) is not null))
+        {
+            var analyzer = (DiagnosticAnalyzer)Activator.CreateInstance(type)!;
+            if (analyzer.SupportedDiagnostics.Any(d => d.Id == "CA1869"))
+            {
+                return analyzer;
+            }
+        }
+
+        throw new InvalidOperationException("CA1869 not found in " + netAnalyzers.Location);
+    }
+
+#pragma warning disable RS1001, RS2008 // A probe this tool creates itself, never exported or shipped.
+    private sealed class ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags flags) : DiagnosticAnalyzer
+    {
+        private static readonly DiagnosticDescriptor Probe = new("PROBE1", "Probe", "Probe", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);
+#pragma warning restore RS1001, RS2008
+
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => ImmutableArray.Create(Probe);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.ConfigureGeneratedCodeAnalysis(flags);
+            context.EnableConcurrentExecution();
+            context.RegisterCompilationStartAction(start =>
+            {
+                var options = start.Compilation.GetTypeByMetadataName("System.Text.Json.JsonSerializerOptions");
+                start.RegisterOperationAction(
+                    c =>
+                    {
+                        if (SymbolEqualityComparer.Default.Equals(((IObjectCreationOperation)c.Operation).Type, options))
+                        {
+                            c.ReportDiagnostic(Diagnostic.Create(Probe, c.Operation.Syntax.GetLocation()));
+                        }
+                    },
+                    OperationKind.ObjectCreation);
+            });
+        }
+    }
+}
