@@ -21,13 +21,15 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     {
         if (symbols.JsonSerializer is { } serializer)
         {
-            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationKind.Invocation);
+            context.RegisterOperationAction(
+                c => AnalyzeInvocation(c, symbols, serializer),
+                OperationFilter.CallsDeclaredIn(serializer, symbols.JsonDocument, symbols.JsonElement, symbols.JsonNode));
         }
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
     {
-        // Cheapest checks first: this runs for every invocation in the compilation.
+        // Calls of methods of JsonSerializer, JsonDocument, JsonElement and JsonNode only (the filter).
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         if (!method.IsStatic)

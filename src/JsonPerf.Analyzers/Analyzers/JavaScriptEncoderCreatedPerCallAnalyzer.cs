@@ -14,7 +14,7 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
     {
         if (symbols.JavaScriptEncoder is { } encoder)
         {
-            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, encoder), OperationKind.Invocation);
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, encoder), OperationFilter.CallsDeclaredIn(encoder));
         }
     }
 

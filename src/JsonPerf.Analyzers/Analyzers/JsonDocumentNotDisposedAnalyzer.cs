@@ -36,7 +36,7 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 
         var elementParse = HasElementParse(symbols.JsonElement);
         var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, document, elementParse, serializeToElement), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, document, elementParse, serializeToElement), OperationFilter.CallsDeclaredIn(document, symbols.JsonSerializer));
     }
 
     private static bool HasElementParse(INamedTypeSymbol? element)

@@ -13,8 +13,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
-        context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationKind.ObjectCreation);
-        context.RegisterOperationAction(c => AnalyzeFactoryCall(c, symbols), OperationKind.Invocation);
+        context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationFilter.Creations(symbols.JsonSerializerOptions));
+        context.RegisterOperationAction(c => AnalyzeFactoryCall(c, symbols), OperationFilter.CallsReturning(symbols.JsonSerializerOptions));
     }
 
     /// <summary>A call of the project's own options factory whose result goes to the serializer (<see cref="OptionsHelperSummaries"/>).</summary>

@@ -23,10 +23,10 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
     {
         if (symbols.JsonSerializer is { } serializer)
         {
-            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationKind.Invocation);
+            context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationFilter.CallsDeclaredIn(serializer, symbols.Encoding, symbols.File));
             if (symbols.StringContent is { } stringContent)
             {
-                context.RegisterOperationAction(c => AnalyzeObjectCreation(c, serializer, stringContent), OperationKind.ObjectCreation);
+                context.RegisterOperationAction(c => AnalyzeObjectCreation(c, serializer, stringContent), OperationFilter.Creations(stringContent));
             }
         }
     }
@@ -57,7 +57,7 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)
     {
-        // Cheapest checks first: this runs for every invocation in the compilation. Every shape has a call as an argument.
+        // Calls of methods of JsonSerializer, Encoding and File only (the filter); every shape has a call as an argument.
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         switch (method.Name)

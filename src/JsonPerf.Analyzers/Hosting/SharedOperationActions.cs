@@ -2,13 +2,15 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// Collects the operation callbacks of the rules one analyzer hosts and registers one callback per operation kind
-/// that runs them in turn, each only where its rule is on for the file. Everything else a rule registers (symbol
-/// actions, compilation end, ...) goes to the compiler as is.
+/// that runs them in turn, each only where its rule is on for the file. Callbacks registered with an
+/// <see cref="OperationFilter"/> are indexed by the filter's types: each operation's keys (declaring type and return
+/// type of the called method, created type) are looked up once, and only the callbacks that asked for them run.
+/// Everything else a rule registers (symbol actions, compilation end, ...) goes to the compiler as is.
 /// </summary>
 internal sealed class SharedOperationActions
 {
     private readonly CompilationStartAnalysisContext context;
-    private readonly Dictionary<OperationKind, List<(RuleGate Gate, Action<OperationAnalysisContext> Action)>> actions = new();
+    private readonly Dictionary<OperationKind, List<Handler>> actions = new();
 
     // RS1012: this context does register, in Register() and through each rule's RuleContext.
 #pragma warning disable RS1012
@@ -23,38 +25,134 @@ internal sealed class SharedOperationActions
     {
         foreach (var pair in actions)
         {
-            var handlers = pair.Value.ToArray();
-            context.RegisterOperationAction(
-                c =>
-                {
-                    var tree = c.Operation.Syntax.SyntaxTree;
-                    foreach (var (gate, action) in handlers)
-                    {
-                        if (gate.IsOn(tree, c.CancellationToken))
-                        {
-                            action(c);
-                        }
-                    }
-                },
-                pair.Key);
+            var dispatch = new Dispatch(pair.Value.ToArray());
+            context.RegisterOperationAction(dispatch.Run, pair.Key);
         }
     }
 
-    private void Add(RuleGate gate, Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> kinds)
+    private void Add(Handler handler, OperationKind kind)
     {
-        foreach (var kind in kinds)
+        if (!actions.TryGetValue(kind, out var list))
         {
-            if (!actions.TryGetValue(kind, out var list))
+            actions[kind] = list = new List<Handler>();
+        }
+
+        list.Add(handler);
+    }
+
+    private sealed class Handler
+    {
+        public Handler(RuleGate gate, Action<OperationAnalysisContext> action, OperationFilter? filter)
+        {
+            Gate = gate;
+            Action = action;
+            Filter = filter;
+        }
+
+        public RuleGate Gate { get; }
+
+        public Action<OperationAnalysisContext> Action { get; }
+
+        /// <summary>Null: every operation of the kind.</summary>
+        public OperationFilter? Filter { get; }
+    }
+
+    /// <summary>One operation kind's callbacks; with filters, a bit per callback in a mask per key type.</summary>
+    private sealed class Dispatch
+    {
+        private readonly Handler[] handlers;
+        private readonly bool indexed;
+        private readonly uint unfiltered;
+        private readonly Dictionary<ISymbol, uint> byDeclaringType = new(SymbolEqualityComparer.Default);
+        private readonly Dictionary<ISymbol, uint> byReturnType = new(SymbolEqualityComparer.Default);
+        private readonly Dictionary<ISymbol, uint> byCreatedType = new(SymbolEqualityComparer.Default);
+
+        public Dispatch(Handler[] handlers)
+        {
+            this.handlers = handlers;
+            indexed = handlers.Length <= 32 && handlers.Any(h => h.Filter is not null);
+            if (!indexed)
             {
-                actions[kind] = list = new List<(RuleGate, Action<OperationAnalysisContext>)>();
+                return;
             }
 
-            list.Add((gate, action));
+            for (var i = 0; i < handlers.Length; i++)
+            {
+                var bit = 1u << i;
+                if (handlers[i].Filter is not { } filter)
+                {
+                    unfiltered |= bit;
+                    continue;
+                }
+
+                Index(byDeclaringType, filter.DeclaringTypes, bit);
+                Index(byReturnType, filter.ReturnTypes, bit);
+                Index(byCreatedType, filter.CreatedTypes, bit);
+            }
+        }
+
+        public void Run(OperationAnalysisContext c)
+        {
+            var tree = c.Operation.Syntax.SyntaxTree;
+            if (!indexed)
+            {
+                foreach (var handler in handlers)
+                {
+                    if ((handler.Filter is null || handler.Filter.Accepts(c.Operation)) && handler.Gate.IsOn(tree, c.CancellationToken))
+                    {
+                        handler.Action(c);
+                    }
+                }
+
+                return;
+            }
+
+            var mask = unfiltered | Matching(c.Operation);
+            for (var i = 0; mask != 0; i++, mask >>= 1)
+            {
+                if ((mask & 1) != 0 && handlers[i].Gate.IsOn(tree, c.CancellationToken))
+                {
+                    handlers[i].Action(c);
+                }
+            }
+        }
+
+        private uint Matching(IOperation operation)
+        {
+            uint mask = 0;
+            switch (operation)
+            {
+                case IInvocationOperation invocation:
+                    mask |= Lookup(byDeclaringType, OperationFilter.DeclaringKey(invocation));
+                    if (byReturnType.Count > 0)
+                    {
+                        mask |= Lookup(byReturnType, OperationFilter.ReturnKey(invocation));
+                    }
+
+                    break;
+
+                case IObjectCreationOperation creation when byCreatedType.Count > 0:
+                    mask |= Lookup(byCreatedType, OperationFilter.CreatedKey(creation));
+                    break;
+            }
+
+            return mask;
+        }
+
+        private static uint Lookup(Dictionary<ISymbol, uint> index, ISymbol? key)
+            => key is not null && index.TryGetValue(key, out var mask) ? mask : 0;
+
+        private static void Index(Dictionary<ISymbol, uint> index, ImmutableArray<INamedTypeSymbol> types, uint bit)
+        {
+            foreach (var type in types)
+            {
+                index[type] = index.TryGetValue(type, out var mask) ? mask | bit : bit;
+            }
         }
     }
 
     /// <summary>What a hosted rule sees as its compilation start: operation actions are shared, the rest passes through.</summary>
-    private sealed class RuleContext : CompilationStartAnalysisContext
+    private sealed class RuleContext : CompilationStartAnalysisContext, IFilteredOperationActions
     {
         private readonly SharedOperationActions owner;
         private readonly RuleGate gate;
@@ -69,7 +167,15 @@ internal sealed class SharedOperationActions
         private CompilationStartAnalysisContext Inner => owner.context;
 
         public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds)
-            => owner.Add(gate, action, operationKinds);
+        {
+            foreach (var kind in operationKinds)
+            {
+                owner.Add(new Handler(gate, action, filter: null), kind);
+            }
+        }
+
+        public void RegisterOperationAction(Action<OperationAnalysisContext> action, OperationFilter filter)
+            => owner.Add(new Handler(gate, action, filter), filter.Kind);
 
         public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds)
             => Inner.RegisterSymbolAction(c => { if (IsOn(c.Symbol, c.CancellationToken)) action(c); }, symbolKinds);
