@@ -22,7 +22,9 @@ namespace JsonPerf.AnalyzerCost;
 /// (who binds first, JIT, the other analyzers). Sets: CA1869 (NetAnalyzers from the running SDK), JsonPerf's
 /// <c>JsonPerfAnalyzer</c> (JP0001/4/5/6/7), and two probes that do nothing but report a warning at every
 /// <c>new JsonSerializerOptions</c>, one with <c>GeneratedCodeAnalysisFlags.None</c> (the compiler checks each reported
-/// location for generated code) and one with <c>ReportDiagnostics</c> (it does not).
+/// location for generated code) and one with <c>ReportDiagnostics</c> (it does not). <c>DETAIL=1</c> adds two probes that
+/// register an empty Invocation / ObjectCreation callback (the cost of the callback itself) and each hosted rule alone;
+/// <c>SETS=a,b</c> keeps only the sets whose name contains one of the given strings.
 /// </summary>
 internal static class InProcess
 {
@@ -49,6 +51,20 @@ internal static class InProcess
             ("probe: report every options creation, None", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.None)),
             ("probe: report every options creation, ReportDiagnostics", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.ReportDiagnostics)),
         };
+        if (Environment.GetEnvironmentVariable("DETAIL") == "1")
+        {
+            sets = sets.Concat(new (string Name, Func<DiagnosticAnalyzer> Create)[]
+            {
+                ("probe: empty Invocation callback", () => new EmptyCallback(OperationKind.Invocation)),
+                ("probe: empty ObjectCreation callback", () => new EmptyCallback(OperationKind.ObjectCreation)),
+            }).Concat(new[] { typeof(JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer), typeof(JsonPerf.Analyzers.JavaScriptEncoderCreatedPerCallAnalyzer), typeof(JsonPerf.Analyzers.Utf16DetourAnalyzer), typeof(JsonPerf.Analyzers.ConvertWithoutTextAnalyzer), typeof(JsonPerf.Analyzers.JsonDocumentNotDisposedAnalyzer) }
+                .Select(t => (t.Name + " alone", (Func<DiagnosticAnalyzer>)(() => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)))).ToArray();
+        }
+        if (Environment.GetEnvironmentVariable("SETS") is { Length: > 0 } only)
+        {
+            sets = sets.Where(s => only.Split(',').Any(o => s.Name.Contains(o, StringComparison.OrdinalIgnoreCase))).ToArray();
+        }
+
         var times = sets.ToDictionary(s => s.Name, _ => new List<double>());
         var counts = new Dictionary<string, int>();
         for (var round = 0; round < rounds; round++)
@@ -106,7 +122,22 @@ internal static class InProcess
         throw new InvalidOperationException("CA1869 not found in " + netAnalyzers.Location);
     }
 
-#pragma warning disable RS1001, RS2008 // A probe this tool creates itself, never exported or shipped.
+#pragma warning disable RS1001, RS2008 // Probes this tool creates itself, never exported or shipped.
+    /// <summary>Registers one operation callback that does nothing: what dispatching that kind costs on its own.</summary>
+    private sealed class EmptyCallback(OperationKind kind) : DiagnosticAnalyzer
+    {
+        private static readonly DiagnosticDescriptor Probe = new("PROBE2", "Probe", "Probe", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => ImmutableArray.Create(Probe);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics);
+            context.EnableConcurrentExecution();
+            context.RegisterCompilationStartAction(start => start.RegisterOperationAction(c => { }, kind));
+        }
+    }
+
     private sealed class ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags flags) : DiagnosticAnalyzer
     {
         private static readonly DiagnosticDescriptor Probe = new("PROBE1", "Probe", "Probe", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);

@@ -8,7 +8,7 @@ namespace JsonPerf.AnalyzerCost;
 /// <summary>
 /// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
 /// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them); <c>report-alone CA_LOGS JSONPERF_LOGS</c> compares
-/// builds with only one side on; <c>inprocess DIR [rounds]</c> runs the analyzers without a build (<see cref="InProcess"/>). perf-validation/analyzer-cost.sh runs both.
+/// builds with only one side on; <c>inprocess DIR [rounds]</c> (with <c>DETAIL=1</c>, <c>SETS=...</c>) runs the analyzers without a build (<see cref="InProcess"/>). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
 {
