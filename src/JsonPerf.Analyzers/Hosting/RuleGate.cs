@@ -1,3 +1,5 @@
+using System.Collections.Concurrent;
+
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -5,58 +7,66 @@ namespace JsonPerf.Analyzers;
 /// a host of several rules asks per rule. Off means the effective severity is <c>none</c>: from the file's
 /// <c>.editorconfig</c>, else <c>/nowarn</c>, a global config or the rule's default. When in doubt, on (the
 /// compiler still filters what is reported; skipping is only to save work).
+/// Nothing is looked up per file until a rule's callback runs in that file: a look at every file when the
+/// compilation starts (thousands of lookups per rule) cost more than the rules' own work in a project with few
+/// JSON sites. A file's answer is then cached.
 /// </summary>
 internal sealed class RuleGate
 {
     private readonly Compilation compilation;
     private readonly ImmutableArray<DiagnosticDescriptor> descriptors;
 
-    /// <summary>No configuration turns the rule off anywhere: no per-file lookup needed.</summary>
-    private readonly bool onEverywhere;
+    /// <summary>Null when no file can have a setting of its own (no <c>.editorconfig</c> provider): on everywhere.</summary>
+    private readonly ConcurrentDictionary<SyntaxTree, bool>? perFile;
 
-    private RuleGate(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, bool onEverywhere)
+    private RuleGate(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, bool perFileSettings)
     {
         this.compilation = compilation;
         this.descriptors = descriptors;
-        this.onEverywhere = onEverywhere;
+        perFile = perFileSettings ? new ConcurrentDictionary<SyntaxTree, bool>() : null;
     }
 
-    /// <summary>The gate, or null when the rule is off in every file of the compilation.</summary>
+    /// <summary>
+    /// The gate, or null when the rule is off in every file of the compilation: off compilation-wide and no file can
+    /// turn it back on (no <c>.editorconfig</c> provider).
+    /// </summary>
     public static RuleGate? Create(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, CancellationToken cancellationToken)
     {
-        var provider = compilation.Options.SyntaxTreeOptionsProvider;
-        var offSomewhere = false;
-        var onSomewhere = false;
+        if (compilation.Options.SyntaxTreeOptionsProvider is not null)
+        {
+            return new RuleGate(compilation, descriptors, perFileSettings: true);
+        }
+
         foreach (var descriptor in descriptors)
         {
-            var compilationWide = CompilationWide(compilation, descriptor, cancellationToken);
-            offSomewhere |= compilationWide == ReportDiagnostic.Suppress;
-            onSomewhere |= compilationWide != ReportDiagnostic.Suppress;
-            if (provider is null)
+            if (CompilationWide(compilation, descriptor, cancellationToken) != ReportDiagnostic.Suppress)
             {
-                continue;
-            }
-
-            foreach (var tree in compilation.SyntaxTrees)
-            {
-                if (provider.TryGetDiagnosticValue(tree, descriptor.Id, cancellationToken, out var severity))
-                {
-                    offSomewhere |= severity == ReportDiagnostic.Suppress;
-                    onSomewhere |= severity != ReportDiagnostic.Suppress;
-                }
+                return new RuleGate(compilation, descriptors, perFileSettings: false);
             }
         }
 
-        return onSomewhere ? new RuleGate(compilation, descriptors, onEverywhere: !offSomewhere) : null;
+        return null;
     }
 
     public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken)
     {
-        if (onEverywhere)
+        if (perFile is null)
         {
             return true;
         }
 
+        if (perFile.TryGetValue(tree, out var on))
+        {
+            return on;
+        }
+
+        on = Lookup(tree, cancellationToken);
+        perFile.TryAdd(tree, on);
+        return on;
+    }
+
+    private bool Lookup(SyntaxTree tree, CancellationToken cancellationToken)
+    {
         var provider = compilation.Options.SyntaxTreeOptionsProvider;
         foreach (var descriptor in descriptors)
         {

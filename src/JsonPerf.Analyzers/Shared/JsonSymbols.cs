@@ -4,7 +4,7 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// Every framework symbol the rules and fixes look up (System.Text.Json, System.Net.Http.Json, ASP.NET Core),
-/// resolved once per compilation and shared by all analyzers and fixers through <see cref="For"/>. Null when
+/// resolved once per compilation (each on first use) and shared by all analyzers and fixers through <see cref="For"/>. Null when
 /// System.Text.Json is not referenced: the analyzers then register nothing. Rule code compares symbols from
 /// here; it never looks a framework type up by name (BannedSymbols.txt keeps GetTypeByMetadataName out).
 /// </summary>
@@ -12,11 +12,59 @@ internal sealed class JsonSymbols
 {
     private static readonly ConditionalWeakTable<Compilation, StrongBox<JsonSymbols?>> s_cache = new();
 
-    private readonly HashSet<INamedTypeSymbol> _entryPointTypes = new(SymbolEqualityComparer.Default);
-    private readonly HashSet<INamespaceSymbol> _serializerNamespaces = new(SymbolEqualityComparer.Default);
-    private readonly List<INamedTypeSymbol> _perRequestBases = new();
+    /// <summary>A slot's value for a type the compilation does not have.</summary>
+    private static readonly object s_missing = new();
+
+    private HashSet<INamedTypeSymbol>? _entryPointTypes;
+    private HashSet<INamespaceSymbol>? _serializerNamespaces;
+    private List<INamedTypeSymbol>? _perRequestBases;
 
     private readonly Compilation _compilation;
+
+    // Each type is looked up when a rule first asks for it (a lookup walks every referenced assembly): a compilation
+    // whose code never reaches a rule pays for the few types the rules filter on, not for all of them.
+    private object? _jsonSerializer;
+    private object? _jsonSerializerDefaults;
+    private object? _jsonNamingPolicy;
+    private object? _jsonSerializerContext;
+    private object? _jsonSerializableAttribute;
+    private object? _jsonSourceGenerationOptionsAttribute;
+    private object? _jsonKnownNamingPolicy;
+    private object? _jsonConverterAttribute;
+    private object? _jsonIncludeAttribute;
+    private object? _jsonConstructorAttribute;
+    private object? _jsonDerivedTypeAttribute;
+    private object? _jsonTypeInfo;
+    private object? _jsonTypeInfoResolver;
+    private object? _defaultJsonTypeInfoResolver;
+    private object? _javaScriptEncoder;
+    private object? _unicodeRanges;
+    private object? _systemType;
+    private object? _flagsAttribute;
+    private object? _expressionOfT;
+    private object? _httpClientJsonExtensions;
+    private object? _httpContentJsonExtensions;
+    private object? _httpRequestJsonExtensions;
+    private object? _aspNetJsonResult;
+    private object? _aspNetController;
+    private object? _jsonDocument;
+    private object? _jsonElement;
+    private object? _jsonProperty;
+    private object? _jsonNode;
+    private object? _console;
+    private object? _moduleInitializerAttribute;
+    private object? _encoding;
+    private object? _streamReader;
+    private object? _file;
+    private object? _httpContent;
+    private object? _httpClient;
+    private object? _stringContent;
+    private object? _jsonContent;
+    private object? _aspNetResults;
+    private object? _aspNetTypedResults;
+    private object? _httpResponseJsonExtensions;
+    private object? _requiresUnreferencedCodeAttribute;
+
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
 
@@ -24,122 +72,50 @@ internal sealed class JsonSymbols
     {
         _compilation = compilation;
         JsonSerializerOptions = options;
-        JsonSerializer = Type(compilation, "System.Text.Json.JsonSerializer");
-        JsonSerializerDefaults = Type(compilation, "System.Text.Json.JsonSerializerDefaults");
-        JsonNamingPolicy = Type(compilation, "System.Text.Json.JsonNamingPolicy");
-        JsonSerializerContext = Type(compilation, "System.Text.Json.Serialization.JsonSerializerContext");
-        JsonSerializableAttribute = Type(compilation, "System.Text.Json.Serialization.JsonSerializableAttribute");
-        JsonSourceGenerationOptionsAttribute = Type(compilation, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
-        JsonKnownNamingPolicy = Type(compilation, "System.Text.Json.Serialization.JsonKnownNamingPolicy");
-        JsonConverterAttribute = Type(compilation, "System.Text.Json.Serialization.JsonConverterAttribute");
-        JsonIncludeAttribute = Type(compilation, "System.Text.Json.Serialization.JsonIncludeAttribute");
-        JsonConstructorAttribute = Type(compilation, "System.Text.Json.Serialization.JsonConstructorAttribute");
-        JsonDerivedTypeAttribute = Type(compilation, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
-        JsonTypeInfo = Type(compilation, "System.Text.Json.Serialization.Metadata.JsonTypeInfo");
-        JsonTypeInfoResolver = Type(compilation, "System.Text.Json.Serialization.Metadata.JsonTypeInfoResolver");
-        DefaultJsonTypeInfoResolver = Type(compilation, "System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver");
-        JavaScriptEncoder = Type(compilation, "System.Text.Encodings.Web.JavaScriptEncoder");
-        UnicodeRanges = Type(compilation, "System.Text.Unicode.UnicodeRanges");
-        SystemType = Type(compilation, "System.Type");
-        FlagsAttribute = Type(compilation, "System.FlagsAttribute");
-        ExpressionOfT = Type(compilation, "System.Linq.Expressions.Expression`1");
-        HttpClientJsonExtensions = Type(compilation, "System.Net.Http.Json.HttpClientJsonExtensions");
-        HttpContentJsonExtensions = Type(compilation, "System.Net.Http.Json.HttpContentJsonExtensions");
-        HttpRequestJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpRequestJsonExtensions");
-        AspNetJsonResult = Type(compilation, "Microsoft.AspNetCore.Mvc.JsonResult");
-        AspNetController = Type(compilation, "Microsoft.AspNetCore.Mvc.Controller");
-        JsonDocument = Type(compilation, "System.Text.Json.JsonDocument");
-        JsonElement = Type(compilation, "System.Text.Json.JsonElement");
-        JsonProperty = Type(compilation, "System.Text.Json.JsonProperty");
-        JsonNode = Type(compilation, "System.Text.Json.Nodes.JsonNode");
-        Console = Type(compilation, "System.Console");
-        ModuleInitializerAttribute = Type(compilation, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
-        foreach (var perRequest in new[]
-                 {
-                     "Microsoft.AspNetCore.Mvc.ControllerBase", "Microsoft.AspNetCore.Mvc.RazorPages.PageModel",
-                     "Microsoft.AspNetCore.SignalR.Hub", "Microsoft.AspNetCore.Mvc.ViewComponent",
-                 })
-        {
-            if (Type(compilation, perRequest) is { } type)
-            {
-                _perRequestBases.Add(type);
-            }
-        }
-        Encoding = Type(compilation, "System.Text.Encoding");
-        StreamReader = Type(compilation, "System.IO.StreamReader");
-        File = Type(compilation, "System.IO.File");
-        HttpContent = Type(compilation, "System.Net.Http.HttpContent");
-        HttpClient = Type(compilation, "System.Net.Http.HttpClient");
-        StringContent = Type(compilation, "System.Net.Http.StringContent");
-        JsonContent = Type(compilation, "System.Net.Http.Json.JsonContent");
-        AspNetResults = Type(compilation, "Microsoft.AspNetCore.Http.Results");
-        AspNetTypedResults = Type(compilation, "Microsoft.AspNetCore.Http.TypedResults");
-        HttpResponseJsonExtensions = Type(compilation, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
-        RequiresUnreferencedCodeAttribute = Type(compilation, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
-
-        foreach (var entryPoint in new[]
-                 {
-                     JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
-                     AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController,
-                 })
-        {
-            if (entryPoint is not null)
-            {
-                _entryPointTypes.Add(entryPoint);
-            }
-        }
-
-        foreach (var type in new[] { options, JsonSerializerContext, JsonTypeInfo, JavaScriptEncoder, UnicodeRanges })
-        {
-            if (type?.ContainingNamespace is { } ns)
-            {
-                _serializerNamespaces.Add(ns);
-            }
-        }
     }
 
     public INamedTypeSymbol JsonSerializerOptions { get; }
-    public INamedTypeSymbol? JsonSerializer { get; }
-    public INamedTypeSymbol? JsonSerializerDefaults { get; }
-    public INamedTypeSymbol? JsonNamingPolicy { get; }
-    public INamedTypeSymbol? JsonSerializerContext { get; }
-    public INamedTypeSymbol? JsonSerializableAttribute { get; }
-    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
-    public INamedTypeSymbol? JsonKnownNamingPolicy { get; }
-    public INamedTypeSymbol? JsonConverterAttribute { get; }
-    public INamedTypeSymbol? JsonIncludeAttribute { get; }
-    public INamedTypeSymbol? JsonConstructorAttribute { get; }
-    public INamedTypeSymbol? JsonDerivedTypeAttribute { get; }
-    public INamedTypeSymbol? JsonTypeInfo { get; }
-    public INamedTypeSymbol? JsonTypeInfoResolver { get; }
-    public INamedTypeSymbol? DefaultJsonTypeInfoResolver { get; }
-    public INamedTypeSymbol? JavaScriptEncoder { get; }
-    public INamedTypeSymbol? UnicodeRanges { get; }
-    public INamedTypeSymbol? SystemType { get; }
-    public INamedTypeSymbol? FlagsAttribute { get; }
-    public INamedTypeSymbol? ExpressionOfT { get; }
-    public INamedTypeSymbol? HttpClientJsonExtensions { get; }
-    public INamedTypeSymbol? HttpContentJsonExtensions { get; }
-    public INamedTypeSymbol? HttpRequestJsonExtensions { get; }
-    public INamedTypeSymbol? AspNetJsonResult { get; }
-    public INamedTypeSymbol? AspNetController { get; }
-    public INamedTypeSymbol? JsonDocument { get; }
-    public INamedTypeSymbol? JsonElement { get; }
-    public INamedTypeSymbol? JsonProperty { get; }
-    public INamedTypeSymbol? JsonNode { get; }
-    public INamedTypeSymbol? Console { get; }
-    public INamedTypeSymbol? ModuleInitializerAttribute { get; }
-    public INamedTypeSymbol? Encoding { get; }
-    public INamedTypeSymbol? StreamReader { get; }
-    public INamedTypeSymbol? File { get; }
-    public INamedTypeSymbol? HttpContent { get; }
-    public INamedTypeSymbol? HttpClient { get; }
-    public INamedTypeSymbol? StringContent { get; }
-    public INamedTypeSymbol? JsonContent { get; }
-    public INamedTypeSymbol? AspNetResults { get; }
-    public INamedTypeSymbol? AspNetTypedResults { get; }
-    public INamedTypeSymbol? HttpResponseJsonExtensions { get; }
-    public INamedTypeSymbol? RequiresUnreferencedCodeAttribute { get; }
+    public INamedTypeSymbol? JsonSerializer => Resolve(ref _jsonSerializer, "System.Text.Json.JsonSerializer");
+    public INamedTypeSymbol? JsonSerializerDefaults => Resolve(ref _jsonSerializerDefaults, "System.Text.Json.JsonSerializerDefaults");
+    public INamedTypeSymbol? JsonNamingPolicy => Resolve(ref _jsonNamingPolicy, "System.Text.Json.JsonNamingPolicy");
+    public INamedTypeSymbol? JsonSerializerContext => Resolve(ref _jsonSerializerContext, "System.Text.Json.Serialization.JsonSerializerContext");
+    public INamedTypeSymbol? JsonSerializableAttribute => Resolve(ref _jsonSerializableAttribute, "System.Text.Json.Serialization.JsonSerializableAttribute");
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute => Resolve(ref _jsonSourceGenerationOptionsAttribute, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+    public INamedTypeSymbol? JsonKnownNamingPolicy => Resolve(ref _jsonKnownNamingPolicy, "System.Text.Json.Serialization.JsonKnownNamingPolicy");
+    public INamedTypeSymbol? JsonConverterAttribute => Resolve(ref _jsonConverterAttribute, "System.Text.Json.Serialization.JsonConverterAttribute");
+    public INamedTypeSymbol? JsonIncludeAttribute => Resolve(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
+    public INamedTypeSymbol? JsonConstructorAttribute => Resolve(ref _jsonConstructorAttribute, "System.Text.Json.Serialization.JsonConstructorAttribute");
+    public INamedTypeSymbol? JsonDerivedTypeAttribute => Resolve(ref _jsonDerivedTypeAttribute, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+    public INamedTypeSymbol? JsonTypeInfo => Resolve(ref _jsonTypeInfo, "System.Text.Json.Serialization.Metadata.JsonTypeInfo");
+    public INamedTypeSymbol? JsonTypeInfoResolver => Resolve(ref _jsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.JsonTypeInfoResolver");
+    public INamedTypeSymbol? DefaultJsonTypeInfoResolver => Resolve(ref _defaultJsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver");
+    public INamedTypeSymbol? JavaScriptEncoder => Resolve(ref _javaScriptEncoder, "System.Text.Encodings.Web.JavaScriptEncoder");
+    public INamedTypeSymbol? UnicodeRanges => Resolve(ref _unicodeRanges, "System.Text.Unicode.UnicodeRanges");
+    public INamedTypeSymbol? SystemType => Resolve(ref _systemType, "System.Type");
+    public INamedTypeSymbol? FlagsAttribute => Resolve(ref _flagsAttribute, "System.FlagsAttribute");
+    public INamedTypeSymbol? ExpressionOfT => Resolve(ref _expressionOfT, "System.Linq.Expressions.Expression`1");
+    public INamedTypeSymbol? HttpClientJsonExtensions => Resolve(ref _httpClientJsonExtensions, "System.Net.Http.Json.HttpClientJsonExtensions");
+    public INamedTypeSymbol? HttpContentJsonExtensions => Resolve(ref _httpContentJsonExtensions, "System.Net.Http.Json.HttpContentJsonExtensions");
+    public INamedTypeSymbol? HttpRequestJsonExtensions => Resolve(ref _httpRequestJsonExtensions, "Microsoft.AspNetCore.Http.HttpRequestJsonExtensions");
+    public INamedTypeSymbol? AspNetJsonResult => Resolve(ref _aspNetJsonResult, "Microsoft.AspNetCore.Mvc.JsonResult");
+    public INamedTypeSymbol? AspNetController => Resolve(ref _aspNetController, "Microsoft.AspNetCore.Mvc.Controller");
+    public INamedTypeSymbol? JsonDocument => Resolve(ref _jsonDocument, "System.Text.Json.JsonDocument");
+    public INamedTypeSymbol? JsonElement => Resolve(ref _jsonElement, "System.Text.Json.JsonElement");
+    public INamedTypeSymbol? JsonProperty => Resolve(ref _jsonProperty, "System.Text.Json.JsonProperty");
+    public INamedTypeSymbol? JsonNode => Resolve(ref _jsonNode, "System.Text.Json.Nodes.JsonNode");
+    public INamedTypeSymbol? Console => Resolve(ref _console, "System.Console");
+    public INamedTypeSymbol? ModuleInitializerAttribute => Resolve(ref _moduleInitializerAttribute, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
+    public INamedTypeSymbol? Encoding => Resolve(ref _encoding, "System.Text.Encoding");
+    public INamedTypeSymbol? StreamReader => Resolve(ref _streamReader, "System.IO.StreamReader");
+    public INamedTypeSymbol? File => Resolve(ref _file, "System.IO.File");
+    public INamedTypeSymbol? HttpContent => Resolve(ref _httpContent, "System.Net.Http.HttpContent");
+    public INamedTypeSymbol? HttpClient => Resolve(ref _httpClient, "System.Net.Http.HttpClient");
+    public INamedTypeSymbol? StringContent => Resolve(ref _stringContent, "System.Net.Http.StringContent");
+    public INamedTypeSymbol? JsonContent => Resolve(ref _jsonContent, "System.Net.Http.Json.JsonContent");
+    public INamedTypeSymbol? AspNetResults => Resolve(ref _aspNetResults, "Microsoft.AspNetCore.Http.Results");
+    public INamedTypeSymbol? AspNetTypedResults => Resolve(ref _aspNetTypedResults, "Microsoft.AspNetCore.Http.TypedResults");
+    public INamedTypeSymbol? HttpResponseJsonExtensions => Resolve(ref _httpResponseJsonExtensions, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
+    public INamedTypeSymbol? RequiresUnreferencedCodeAttribute => Resolve(ref _requiresUnreferencedCodeAttribute, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
 
     /// <summary>System.Net.Http.Json's helpers (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): no options means the Web defaults.</summary>
     public bool IsHttpJsonType(INamedTypeSymbol? type)
@@ -156,12 +132,13 @@ internal sealed class JsonSymbols
     /// </summary>
     public bool IsCreatedPerRequest(INamedTypeSymbol? type)
     {
-        if (type is null || _perRequestBases.Count == 0)
+        var bases = LazyInitializer.EnsureInitialized(ref _perRequestBases, () => PerRequestBases(_compilation))!;
+        if (type is null || bases.Count == 0)
         {
             return false;
         }
 
-        foreach (var baseType in _perRequestBases)
+        foreach (var baseType in bases)
         {
             if (type.InheritsFromOrEquals(baseType))
             {
@@ -202,6 +179,52 @@ internal sealed class JsonSymbols
         => s_cache.GetValue(compilation, static c => new StrongBox<JsonSymbols?>(
             Type(c, "System.Text.Json.JsonSerializerOptions") is { } options ? new JsonSymbols(c, options) : null)).Value;
 
+    private INamedTypeSymbol? Resolve(ref object? slot, string metadataName)
+    {
+        var value = Volatile.Read(ref slot);
+        if (value is null)
+        {
+            // Racing threads find the same symbol (the compilation caches lookups by name).
+            value = (object?)Type(_compilation, metadataName) ?? s_missing;
+            Volatile.Write(ref slot, value);
+        }
+
+        return value as INamedTypeSymbol;
+    }
+
+    private static HashSet<T> Set<T>(params T?[] symbols)
+        where T : class, ISymbol
+    {
+        var set = new HashSet<T>(SymbolEqualityComparer.Default);
+        foreach (var symbol in symbols)
+        {
+            if (symbol is not null)
+            {
+                set.Add(symbol);
+            }
+        }
+
+        return set;
+    }
+
+    private static List<INamedTypeSymbol> PerRequestBases(Compilation compilation)
+    {
+        var bases = new List<INamedTypeSymbol>();
+        foreach (var name in new[]
+                 {
+                     "Microsoft.AspNetCore.Mvc.ControllerBase", "Microsoft.AspNetCore.Mvc.RazorPages.PageModel",
+                     "Microsoft.AspNetCore.SignalR.Hub", "Microsoft.AspNetCore.Mvc.ViewComponent",
+                 })
+        {
+            if (Type(compilation, name) is { } type)
+            {
+                bases.Add(type);
+            }
+        }
+
+        return bases;
+    }
+
 #pragma warning disable RS0030 // The one place that looks framework types up by name (MinimalApiSymbols uses it too).
     internal static INamedTypeSymbol? Type(Compilation compilation, string metadataName) => compilation.GetTypeByMetadataName(metadataName);
 #pragma warning restore RS0030
@@ -226,12 +249,18 @@ internal sealed class JsonSymbols
         return false;
     }
 
-    public bool IsEntryPointType(INamedTypeSymbol? type) => type is not null && _entryPointTypes.Contains(type.OriginalDefinition);
+    public bool IsEntryPointType(INamedTypeSymbol? type)
+        => type is not null && LazyInitializer.EnsureInitialized(ref _entryPointTypes, () => Set<INamedTypeSymbol>(
+            JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
+            AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!.Contains(type.OriginalDefinition);
 
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 
     /// <summary>A member of the serializer's or the encoders' own namespaces (System.Text.Json[.Serialization[.Metadata]], System.Text.Encodings.Web, System.Text.Unicode).</summary>
-    public bool IsInSerializerNamespace(ISymbol symbol) => symbol.ContainingNamespace is { } ns && _serializerNamespaces.Contains(ns);
+    public bool IsInSerializerNamespace(ISymbol symbol)
+        => symbol.ContainingNamespace is { } ns && LazyInitializer.EnsureInitialized(ref _serializerNamespaces, () => Set<INamespaceSymbol>(
+            JsonSerializerOptions.ContainingNamespace, JsonSerializerContext?.ContainingNamespace, JsonTypeInfo?.ContainingNamespace,
+            JavaScriptEncoder?.ContainingNamespace, UnicodeRanges?.ContainingNamespace))!.Contains(ns);
 
     /// <summary>True when <paramref name="type"/> is a user's context (a type derived from JsonSerializerContext).</summary>
     public bool IsDerivedFromJsonSerializerContext(ITypeSymbol? type) => type?.BaseType.InheritsFromOrEquals(JsonSerializerContext) == true;

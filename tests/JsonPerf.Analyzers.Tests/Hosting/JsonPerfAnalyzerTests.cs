@@ -100,14 +100,23 @@ public class JsonPerfAnalyzerTests
     }
 
     [Fact]
-    public async Task A_rule_off_in_the_compilation_options_has_no_gate()
+    public async Task A_rule_off_in_the_compilation_options_is_off_in_every_file_and_has_no_gate_without_editorconfig()
     {
         var project = ProjectWith(Source, editorconfig: null);
         var compilation = (await project.GetCompilationAsync())!;
+        var tree = compilation.SyntaxTrees.Single();
         var nowarn = compilation.WithOptions(compilation.Options.WithSpecificDiagnosticOptions(ImmutableDictionary<string, ReportDiagnostic>.Empty.Add("JP0007", ReportDiagnostic.Suppress)));
         var documents = s_host.Rules.Single(r => r.SupportedDiagnostics[0].Id == "JP0007");
-        Assert.Null(RuleGate.Create(nowarn, documents.SupportedDiagnostics, CancellationToken.None));
-        Assert.NotNull(RuleGate.Create(compilation, documents.SupportedDiagnostics, CancellationToken.None));
+
+        // With an .editorconfig provider a file could turn the rule back on: the gate asks per file, on first use.
+        Assert.NotNull(nowarn.Options.SyntaxTreeOptionsProvider);
+        Assert.False(RuleGate.Create(nowarn, documents.SupportedDiagnostics, CancellationToken.None)?.IsOn(tree, CancellationToken.None) ?? false);
+        Assert.True(RuleGate.Create(compilation, documents.SupportedDiagnostics, CancellationToken.None)?.IsOn(tree, CancellationToken.None));
+
+        // Without one (a compilation built by hand), off compilation-wide means off everywhere: nothing is registered.
+        var noProvider = nowarn.WithOptions(nowarn.Options.WithSyntaxTreeOptionsProvider(null));
+        Assert.Null(RuleGate.Create(noProvider, documents.SupportedDiagnostics, CancellationToken.None));
+        Assert.NotNull(RuleGate.Create(compilation.WithOptions(compilation.Options.WithSyntaxTreeOptionsProvider(null)), documents.SupportedDiagnostics, CancellationToken.None));
     }
 
     private const string Source = """
