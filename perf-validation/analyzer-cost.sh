@@ -10,7 +10,7 @@
 # ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off: the budget compares
 # each alone (in one build with both, the compiler's per-file work for a file both report in is charged to whichever
 # reports there first). ALONE=0 skips them.
-# Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 files="${1:-2000}"
@@ -30,6 +30,8 @@ tool=(dotnet run -c Release --project "$root/perf-validation/AnalyzerCost" --)
 "${tool[@]}" generate "$work/project" "$files" "$seed" "$version"
 # JP0002 is Info by default, so command-line builds skip it; JP0002=warning measures it as a trimmed/AOT project sees it.
 if [ -n "${JP0002:-}" ]; then printf "\ndotnet_diagnostic.JP0002.severity = %s\n" "$JP0002" >> "$work/project/.editorconfig"; fi
+# JP0003 is hidden by default, so builds skip it too; JP0003=warning measures it as a project that turns it on sees it.
+if [ -n "${JP0003:-}" ]; then printf "\ndotnet_diagnostic.JP0003.severity = %s\n" "$JP0003" >> "$work/project/.editorconfig"; fi
 # EXTRA_CONFIG: more .editorconfig lines for an experiment (for example a rule turned off to isolate the others).
 if [ -n "${EXTRA_CONFIG:-}" ]; then printf "\n%b\n" "$EXTRA_CONFIG" >> "$work/project/.editorconfig"; fi
 cat > "$work/project/NuGet.config" <<XML

@@ -20,7 +20,7 @@ namespace JsonPerf.AnalyzerCost;
 /// is dropped: no JIT). Each set of analyzers runs alone on a fresh compilation, sets interleaved round by round; the
 /// table gives the median of the other rounds. This is where a change to an analyzer shows without the build's noise
 /// (who binds first, JIT, the other analyzers). Sets: CA1869 (NetAnalyzers from the running SDK), JsonPerf's
-/// <c>JsonPerfAnalyzer</c> (JP0001/4/5/6/7), and two probes that do nothing but report a warning at every
+/// <c>JsonPerfAnalyzer</c> (JP0001/4/5/6/7), JP0002 as a warning (what trimmed/AOT projects run), and two probes that do nothing but report a warning at every
 /// <c>new JsonSerializerOptions</c>, one with <c>GeneratedCodeAnalysisFlags.None</c> (the compiler checks each reported
 /// location for generated code) and one with <c>ReportDiagnostics</c> (it does not). <c>DETAIL=1</c> adds two probes that
 /// register an empty Invocation / ObjectCreation callback (the cost of the callback itself) and each hosted rule alone;
@@ -42,12 +42,13 @@ internal static class InProcess
         // The generated project's ImplicitUsings.
         trees.Add(CSharpSyntaxTree.ParseText("global using System; global using System.IO; global using System.Collections.Generic; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;", parse, "GlobalUsings.g.cs"));
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable,
-            specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn });
+            specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn, ["JP0002"] = ReportDiagnostic.Warn });
 
         var sets = new (string Name, Func<DiagnosticAnalyzer> Create)[]
         {
             ("CA1869 (NetAnalyzers)", () => Ca1869(netAnalyzers)),
             ("JsonPerfAnalyzer (JP0001/4/5/6/7)", () => new JsonPerf.Analyzers.JsonPerfAnalyzer()),
+            ("ReflectionSerializationAnalyzer (JP0002, a warning as in trimmed/AOT projects)", () => new JsonPerf.Analyzers.ReflectionSerializationAnalyzer()),
             ("probe: report every options creation, None", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.None)),
             ("probe: report every options creation, ReportDiagnostics", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.ReportDiagnostics)),
         };

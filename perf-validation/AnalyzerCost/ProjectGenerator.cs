@@ -36,7 +36,6 @@ public static class ProjectGenerator
             # NetAnalyzers' rule for the same problem, made a warning so the two can be compared on one build.
             dotnet_diagnostic.CA1869.severity = warning
             dotnet_diagnostic.JPS0001.severity = none  # the package's suppressor would hide CA1869 at JP0001's sites; the report compares them
-            dotnet_diagnostic.JP0003.severity = warning  # hidden by default; a warning here so that it runs and its sites are counted
             """);
 
         // Kinds first, so services only use models that exist; file 0 is always a model.

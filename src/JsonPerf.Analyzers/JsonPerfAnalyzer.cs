@@ -27,12 +27,12 @@ public sealed class JsonPerfAnalyzer : JsonAnalyzer
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
     {
         var shared = new SharedOperationActions(context);
-        foreach (var rule in rules)
+        var gates = RuleGate.CreateAll(context.Compilation, rules.Select(r => r.SupportedDiagnostics).ToImmutableArray(), context.CancellationToken);
+        for (var i = 0; i < rules.Length; i++)
         {
-            var gate = RuleGate.Create(context.Compilation, rule.SupportedDiagnostics, context.CancellationToken);
-            if (gate is not null)
+            if (gates[i] is { } gate)
             {
-                rule.RegisterIn(shared.For(gate), symbols);
+                rules[i].RegisterIn(shared.For(gate), symbols);
             }
         }
 

@@ -374,7 +374,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             return false;
         }
 
-        var following = OptionsSyntax.FollowingStatements(declaration);
+        var following = OptionsSyntax.FollowingStatements(declaration, max: configuration.Count);
         if (following is null || following.Count < configuration.Count)
         {
             return false;

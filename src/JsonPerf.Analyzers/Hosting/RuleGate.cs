@@ -9,21 +9,18 @@ namespace JsonPerf.Analyzers;
 /// compiler still filters what is reported; skipping is only to save work).
 /// Nothing is looked up per file until a rule's callback runs in that file: a look at every file when the
 /// compilation starts (thousands of lookups per rule) cost more than the rules' own work in a project with few
-/// JSON sites. A file's answer is then cached.
+/// JSON sites. The gates of one host share one answer per file (a bit per rule, looked up once for all of them), and
+/// what is the same for every file (the compilation-wide severity) is computed once, when the gates are made.
 /// </summary>
 internal sealed class RuleGate
 {
-    private readonly Compilation compilation;
-    private readonly ImmutableArray<DiagnosticDescriptor> descriptors;
+    private readonly FileSettings settings;
+    private readonly uint bit;
 
-    /// <summary>Null when no file can have a setting of its own (no <c>.editorconfig</c> provider): on everywhere.</summary>
-    private readonly ConcurrentDictionary<SyntaxTree, bool>? perFile;
-
-    private RuleGate(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, bool perFileSettings)
+    private RuleGate(FileSettings settings, int index)
     {
-        this.compilation = compilation;
-        this.descriptors = descriptors;
-        perFile = perFileSettings ? new ConcurrentDictionary<SyntaxTree, bool>() : null;
+        this.settings = settings;
+        bit = 1u << index;
     }
 
     /// <summary>
@@ -31,83 +28,142 @@ internal sealed class RuleGate
     /// turn it back on (no <c>.editorconfig</c> provider).
     /// </summary>
     public static RuleGate? Create(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, CancellationToken cancellationToken)
+        => CreateAll(compilation, ImmutableArray.Create(descriptors), cancellationToken)[0];
+
+    /// <summary>One gate per rule (each rule's descriptors), sharing the per-file answers; at most 32 rules.</summary>
+    public static ImmutableArray<RuleGate?> CreateAll(Compilation compilation, ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules, CancellationToken cancellationToken)
     {
-        if (compilation.Options.SyntaxTreeOptionsProvider is not null)
+        if (rules.Length > 32)
         {
-            return new RuleGate(compilation, descriptors, perFileSettings: true);
+            throw new ArgumentOutOfRangeException(nameof(rules), "at most 32 rules share one set of gates");
         }
 
-        foreach (var descriptor in descriptors)
+        var settings = new FileSettings(compilation, rules, cancellationToken);
+        var gates = ImmutableArray.CreateBuilder<RuleGate?>(rules.Length);
+        for (var i = 0; i < rules.Length; i++)
         {
-            if (CompilationWide(compilation, descriptor, cancellationToken) != ReportDiagnostic.Suppress)
+            gates.Add(settings.HasPerFileSettings || (settings.OnByDefault & (1u << i)) != 0 ? new RuleGate(settings, i) : null);
+        }
+
+        return gates.MoveToImmutable();
+    }
+
+    public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken) => (settings.OnIn(tree, cancellationToken) & bit) != 0;
+
+    /// <summary>Which rules are on, a bit per rule: the same for every file without a provider, else looked up once per file.</summary>
+    private sealed class FileSettings
+    {
+        private readonly Compilation compilation;
+        private readonly ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules;
+        private readonly ConcurrentDictionary<SyntaxTree, uint>? perFile;
+
+        /// <summary>Per rule and descriptor: on where no <c>.editorconfig</c> section names it (/nowarn, global config, default).</summary>
+        private readonly bool[][] onByDefault;
+
+        /// <summary>Per rule and descriptor: set on in the compilation options, which win over a file's setting.</summary>
+        private readonly bool[][] onInCompilationOptions;
+
+        /// <summary>Operations come file by file: the last file's answer, so that most lookups touch no dictionary.</summary>
+        private Entry? last;
+
+        public FileSettings(Compilation compilation, ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules, CancellationToken cancellationToken)
+        {
+            this.compilation = compilation;
+            this.rules = rules;
+            var options = compilation.Options;
+            onByDefault = rules.Select(r => r.Select(d => CompilationWide(compilation, d, cancellationToken) != ReportDiagnostic.Suppress).ToArray()).ToArray();
+            onInCompilationOptions = rules.Select(r => r.Select(d => options.SpecificDiagnosticOptions.TryGetValue(d.Id, out var specific) && specific != ReportDiagnostic.Suppress).ToArray()).ToArray();
+            for (var i = 0; i < rules.Length; i++)
             {
-                return new RuleGate(compilation, descriptors, perFileSettings: false);
+                if (onByDefault[i].Contains(true))
+                {
+                    OnByDefault |= 1u << i;
+                }
+            }
+
+            if (options.SyntaxTreeOptionsProvider is not null)
+            {
+                perFile = new ConcurrentDictionary<SyntaxTree, uint>();
             }
         }
 
-        return null;
-    }
+        /// <summary>The rules on where no file setting names them.</summary>
+        public uint OnByDefault { get; }
 
-    public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken)
-    {
-        if (perFile is null)
-        {
-            return true;
-        }
+        /// <summary>A file may have settings of its own (an <c>.editorconfig</c> provider exists).</summary>
+        public bool HasPerFileSettings => perFile is not null;
 
-        if (perFile.TryGetValue(tree, out var on))
+        public uint OnIn(SyntaxTree tree, CancellationToken cancellationToken)
         {
+            if (perFile is null)
+            {
+                return OnByDefault;
+            }
+
+            if (Volatile.Read(ref last) is { } entry && entry.Tree == tree)
+            {
+                return entry.On;
+            }
+
+            if (!perFile.TryGetValue(tree, out var on))
+            {
+                on = perFile.GetOrAdd(tree, Lookup(tree, cancellationToken));
+            }
+
+            Volatile.Write(ref last, new Entry(tree, on));
             return on;
         }
 
-        on = Lookup(tree, cancellationToken);
-        perFile.TryAdd(tree, on);
-        return on;
-    }
-
-    private bool Lookup(SyntaxTree tree, CancellationToken cancellationToken)
-    {
-        var provider = compilation.Options.SyntaxTreeOptionsProvider;
-        foreach (var descriptor in descriptors)
+        private uint Lookup(SyntaxTree tree, CancellationToken cancellationToken)
         {
-            var specific = compilation.Options.SpecificDiagnosticOptions.TryGetValue(descriptor.Id, out var fromOptions);
-            if (specific && fromOptions != ReportDiagnostic.Suppress)
+            var provider = compilation.Options.SyntaxTreeOptionsProvider!;
+            uint on = 0;
+            for (var i = 0; i < rules.Length; i++)
             {
-                return true;
-            }
-
-            if (provider is not null && provider.TryGetDiagnosticValue(tree, descriptor.Id, cancellationToken, out var fromFile))
-            {
-                if (fromFile != ReportDiagnostic.Suppress)
+                for (var j = 0; j < rules[i].Length; j++)
                 {
-                    return true;
+                    var descriptorOn = onInCompilationOptions[i][j]
+                        || (provider.TryGetDiagnosticValue(tree, rules[i][j].Id, cancellationToken, out var fromFile)
+                            ? fromFile != ReportDiagnostic.Suppress
+                            : onByDefault[i][j]);
+                    if (descriptorOn)
+                    {
+                        on |= 1u << i;
+                        break;
+                    }
                 }
-
-                continue;
             }
 
-            if (CompilationWide(compilation, descriptor, cancellationToken) != ReportDiagnostic.Suppress)
+            return on;
+        }
+
+        /// <summary>The severity when no <c>.editorconfig</c> section names the rule for a file.</summary>
+        private static ReportDiagnostic CompilationWide(Compilation compilation, DiagnosticDescriptor descriptor, CancellationToken cancellationToken)
+        {
+            if (compilation.Options.SpecificDiagnosticOptions.TryGetValue(descriptor.Id, out var specific))
             {
-                return true;
+                return specific;
             }
+
+            if (compilation.Options.SyntaxTreeOptionsProvider is { } provider && provider.TryGetGlobalDiagnosticValue(descriptor.Id, cancellationToken, out var global))
+            {
+                return global;
+            }
+
+            return descriptor.GetEffectiveSeverity(compilation.Options);
         }
 
-        return false;
-    }
-
-    /// <summary>The severity when no <c>.editorconfig</c> section names the rule for a file.</summary>
-    private static ReportDiagnostic CompilationWide(Compilation compilation, DiagnosticDescriptor descriptor, CancellationToken cancellationToken)
-    {
-        if (compilation.Options.SpecificDiagnosticOptions.TryGetValue(descriptor.Id, out var specific))
+        private sealed class Entry
         {
-            return specific;
-        }
+            public Entry(SyntaxTree tree, uint on)
+            {
+                Tree = tree;
+                On = on;
+            }
 
-        if (compilation.Options.SyntaxTreeOptionsProvider is { } provider && provider.TryGetGlobalDiagnosticValue(descriptor.Id, cancellationToken, out var global))
-        {
-            return global;
-        }
+            public SyntaxTree Tree { get; }
 
-        return descriptor.GetEffectiveSeverity(compilation.Options);
+            public uint On { get; }
+        }
     }
 }

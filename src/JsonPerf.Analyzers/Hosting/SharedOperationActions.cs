@@ -93,12 +93,12 @@ internal sealed class SharedOperationActions
 
         public void Run(OperationAnalysisContext c)
         {
-            var tree = c.Operation.Syntax.SyntaxTree;
             if (!indexed)
             {
+                var file = c.Operation.Syntax.SyntaxTree;
                 foreach (var handler in handlers)
                 {
-                    if ((handler.Filter is null || handler.Filter.Accepts(c.Operation)) && handler.Gate.IsOn(tree, c.CancellationToken))
+                    if ((handler.Filter is null || handler.Filter.Accepts(c.Operation)) && handler.Gate.IsOn(file, c.CancellationToken))
                     {
                         handler.Action(c);
                     }
@@ -108,6 +108,13 @@ internal sealed class SharedOperationActions
             }
 
             var mask = unfiltered | Matching(c.Operation);
+            if (mask == 0)
+            {
+                // Most operations: no rule asked for them, so no file lookup either.
+                return;
+            }
+
+            var tree = c.Operation.Syntax.SyntaxTree;
             for (var i = 0; mask != 0; i++, mask >>= 1)
             {
                 if ((mask & 1) != 0 && handlers[i].Gate.IsOn(tree, c.CancellationToken))

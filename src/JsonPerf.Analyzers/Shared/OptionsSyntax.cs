@@ -28,18 +28,22 @@ internal static class OptionsSyntax
         _ => null,
     };
 
-    /// <summary>The statements after <paramref name="statement"/> in its block, or in the top-level statements.</summary>
-    internal static IReadOnlyList<SyntaxNode>? FollowingStatements(StatementSyntax statement)
+    /// <summary>
+    /// The statements after <paramref name="statement"/> in its block, or in the top-level statements; at most
+    /// <paramref name="max"/> of them (a caller that needs the next few does not pay for a long block).
+    /// </summary>
+    internal static IReadOnlyList<SyntaxNode>? FollowingStatements(StatementSyntax statement, int max = int.MaxValue)
     {
         switch (statement.Parent)
         {
             case BlockSyntax block:
             {
-                var index = block.Statements.IndexOf(statement);
+                var statements = block.Statements;
+                var index = statements.IndexOf(statement);
                 var result = new List<SyntaxNode>();
-                for (var i = index + 1; i < block.Statements.Count; i++)
+                for (var i = index + 1; i < statements.Count && result.Count < max; i++)
                 {
-                    result.Add(block.Statements[i]);
+                    result.Add(statements[i]);
                 }
 
                 return result;
@@ -47,9 +51,10 @@ internal static class OptionsSyntax
 
             case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit } global:
             {
+                var members = unit.Members;
                 var result = new List<SyntaxNode>();
-                var index = unit.Members.IndexOf(global);
-                for (var i = index + 1; i < unit.Members.Count && unit.Members[i] is GlobalStatementSyntax next; i++)
+                var index = members.IndexOf(global);
+                for (var i = index + 1; i < members.Count && result.Count < max && members[i] is GlobalStatementSyntax next; i++)
                 {
                     result.Add(next.Statement);
                 }

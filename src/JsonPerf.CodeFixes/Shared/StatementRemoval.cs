@@ -36,7 +36,7 @@ internal static class StatementRemoval
             editor.RemoveNode(Node(statement), SyntaxRemoveOptions.KeepUnbalancedDirectives);
         }
 
-        if (OptionsSyntax.FollowingStatements(ordered[ordered.Count - 1])?.FirstOrDefault() is not StatementSyntax next)
+        if (OptionsSyntax.FollowingStatements(ordered[ordered.Count - 1], max: 1)?.FirstOrDefault() is not StatementSyntax next)
         {
             return;
         }
