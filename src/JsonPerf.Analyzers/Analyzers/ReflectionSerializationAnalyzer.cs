@@ -35,16 +35,76 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        // Per compilation, computed once: whether a local, field or property of options may hold a resolver (the check
-        // reads the method body or the whole type declaration; calls on the same options are many), and whether
-        // generated metadata can serve a type (a walk over every type it reaches; calls on the same type are many).
-        var judged = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
-        var describable = new ConcurrentDictionary<ITypeSymbol, bool>(SymbolEqualityComparer.Default);
-        var helpers = new ConcurrentDictionary<IMethodSymbol, HelperKind>(SymbolEqualityComparer.Default);
-        var compilation = context.Compilation;
-        Func<ITypeSymbol, bool> isDescribable = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols);
-        Func<IMethodSymbol, HelperKind> classify = method => ClassifyHelper(method, symbols);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, judged, describable, isDescribable, helpers, classify), OperationKind.Invocation);
+        var state = new CompilationState(context.Compilation, symbols);
+        context.RegisterOperationAction(
+            c => AnalyzeInvocation(c, symbols, state),
+            OperationFilter.CallsDeclaredIn(
+                symbols.JsonSerializer, symbols.HttpClientJsonExtensions, symbols.HttpContentJsonExtensions, symbols.JsonContent, symbols.AspNetResults,
+                symbols.AspNetTypedResults, symbols.HttpRequestJsonExtensions, symbols.HttpResponseJsonExtensions, symbols.AspNetJsonResult, symbols.AspNetController));
+    }
+
+    /// <summary>
+    /// What JP0002 computes once per compilation and reuses from call to call: whether a local, field or property of
+    /// options may hold a resolver (read from the method body or the whole type declaration; calls on the same options
+    /// are many), what each scope does with the names in it (one pass per block or type declaration, however many
+    /// options it holds), whether generated metadata can serve a type (a walk over every type it reaches) and how the
+    /// message names it, and what a web helper is.
+    /// </summary>
+    private sealed class CompilationState
+    {
+        private readonly ConcurrentDictionary<ISymbol, bool> setsNoResolver = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<SyntaxNode, bool> mentionsResolver = new();
+        private readonly ConcurrentDictionary<ITypeSymbol, string?> describable = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<IMethodSymbol, HelperKind> helpers = new(SymbolEqualityComparer.Default);
+        private readonly Func<ISymbol, bool> localSetsNoResolver;
+        private readonly Func<ISymbol, bool> memberSetsNoResolver;
+        private readonly Func<ITypeSymbol, string?> describe;
+        private readonly Func<IMethodSymbol, HelperKind> classify;
+
+        public CompilationState(Compilation compilation, JsonSymbols symbols)
+        {
+            localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
+            memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
+            describe = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols) ? type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) : null;
+            classify = method => ClassifyHelper(method, symbols);
+        }
+
+        public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
+
+        public bool MemberSetsNoResolver(ISymbol member) => setsNoResolver.GetOrAdd(member, memberSetsNoResolver);
+
+        /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
+        public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
+
+        public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
+
+        /// <summary>
+        /// Whether options named <paramref name="name"/> leave their resolver alone in <paramref name="scope"/> (a block,
+        /// or a part of a type declaration): the scope never mentions <c>TypeInfoResolver</c> or
+        /// <c>TypeInfoResolverChain</c>, and no use of the name may set one (<see cref="NameUses.MayChangeResolver"/>).
+        /// </summary>
+        public bool LeavesResolverAlone(SyntaxNode scope, string name)
+        {
+            if (!mentionsResolver.TryGetValue(scope, out var mentions))
+            {
+                mentions = mentionsResolver.GetOrAdd(scope, NameUses.MentionsResolver(scope));
+            }
+
+            if (mentions)
+            {
+                return false;
+            }
+
+            foreach (var use in NameUses.Of(scope, name))
+            {
+                if (NameUses.MayChangeResolver(use))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
     }
 
     /// <summary>
@@ -93,23 +153,21 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         return symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet : HelperKind.AspNetConfigured;
     }
 
-    private static void AnalyzeInvocation(
-        OperationAnalysisContext context, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members, ConcurrentDictionary<ITypeSymbol, bool> describable, Func<ITypeSymbol, bool> isDescribable,
-        ConcurrentDictionary<IMethodSymbol, HelperKind> helpers, Func<IMethodSymbol, HelperKind> classify)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, CompilationState state)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var containing = method.ContainingType;
         // JsonSerializer's methods, or a web helper with a metadata overload.
         var helper = HelperKind.None;
-        if (!(Methods.Contains(method.Name) && SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer))
-            && (!symbols.IsEntryPointType(containing) || (helper = helpers.GetOrAdd(method.OriginalDefinition, classify)) == HelperKind.None))
+        if (!(SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer) && Methods.Contains(method.Name))
+            && (!symbols.IsEntryPointType(containing) || (helper = state.Helper(method)) == HelperKind.None))
         {
             return;
         }
 
         if (!SerializerEntryPoints.TryGetSerializedType(invocation, symbols, out var type, out var options)
-            || !describable.GetOrAdd(type, isDescribable)
+            || state.Describe(type) is not { } typeName
             || symbols.IsInsideExpressionTree(invocation))
         {
             return;
@@ -132,7 +190,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
         else
         {
-            var kind = ClassifyOptions(options?.Value, symbols, members);
+            var kind = ClassifyOptions(options?.Value, symbols, state);
             if (kind == OptionsKind.Unknown)
             {
                 return;
@@ -152,7 +210,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.Report(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
-            CallName(method), type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), note));
+            CallName(method), typeName, note));
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
@@ -175,7 +233,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         Unknown,
     }
 
-    private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols, ConcurrentDictionary<ISymbol, bool> members)
+    private static OptionsKind ClassifyOptions(IOperation? value, JsonSymbols symbols, CompilationState state)
     {
         if (SerializerEntryPoints.IsDefaultOptions(value, symbols))
         {
@@ -192,13 +250,13 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return CreationSetsNoResolver(creation, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case ILocalReferenceOperation local:
-                return members.GetOrAdd(local.Local, LocalSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return state.LocalSetsNoResolver(local.Local) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case IFieldReferenceOperation field:
-                return members.GetOrAdd(field.Field, MemberSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return state.MemberSetsNoResolver(field.Field) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case IPropertyReferenceOperation property:
-                return members.GetOrAdd(property.Property, MemberSetsNoResolver) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return state.MemberSetsNoResolver(property.Property) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             default:
                 return OptionsKind.Unknown;
@@ -223,7 +281,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// A local initialized with <c>new JsonSerializerOptions(...)</c> (no arguments, or <c>JsonSerializerDefaults.X</c>)
     /// in a body that leaves its resolver alone. Read from syntax only, so that it can be cached per local.
     /// </summary>
-    private static bool LocalSetsNoResolver(ISymbol local)
+    private static bool LocalSetsNoResolver(ISymbol local, CompilationState state)
     {
         if (local.DeclaringSyntaxReferences.Length != 1
             || local.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator
@@ -233,36 +291,71 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         }
 
         var body = declarator.FirstAncestorOrSelf<BlockSyntax>() ?? (SyntaxNode?)declarator.FirstAncestorOrSelf<CompilationUnitSyntax>();
-        return body is not null && LeavesResolverAlone(body, local.Name);
+        return body is not null && state.LeavesResolverAlone(body, local.Name);
     }
 
     /// <summary>
-    /// Whether <paramref name="scope"/> never mentions <c>TypeInfoResolver</c> or <c>TypeInfoResolverChain</c>, and
-    /// every use of the options named <paramref name="name"/> in it leaves their resolver alone: none assigns them (<c>o = Create()</c>, <c>ref o</c>, <c>out o</c>), calls a method on them
-    /// (<c>o.AddContext&lt;C&gt;()</c>), or passes them to anything but a <c>JsonSerializer</c>-named method
-    /// (<c>Configure(o)</c> may set one). Property reads and settings (<c>o.Converters.Add(...)</c>,
-    /// <c>o.WriteIndented = true</c>) are fine. One pass over the scope.
+    /// The uses of a name in a scope, found from the text: the scope's text is searched for the name, and only the
+    /// tokens found there are looked at, instead of every node of a block or a whole type declaration (which was most of
+    /// JP0002's time on the cost project, where options live in static fields of large classes). A scope whose text holds
+    /// a Unicode escape (an identifier may be spelled <c>\u0061</c>) is walked node by node as before.
     /// </summary>
-    private static bool LeavesResolverAlone(SyntaxNode scope, string name)
+    private static class NameUses
     {
-        foreach (var node in scope.DescendantNodes())
+        public static bool MentionsResolver(SyntaxNode scope)
         {
-            if (node is not IdentifierNameSyntax identifier)
+            foreach (var identifier in Of(scope, "TypeInfoResolver", prefix: true))
             {
-                continue;
+                if (identifier.Identifier.ValueText is "TypeInfoResolver" or "TypeInfoResolverChain")
+                {
+                    return true;
+                }
             }
 
-            var text = identifier.Identifier.ValueText;
-            if (text is "TypeInfoResolver" or "TypeInfoResolverChain")
+            return false;
+        }
+
+        /// <summary>Every identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with <paramref name="prefix"/>).</summary>
+        public static IEnumerable<IdentifierNameSyntax> Of(SyntaxNode scope, string name, bool prefix = false)
+        {
+            var span = scope.Span;
+            var text = scope.SyntaxTree.GetText().ToString(span);
+            if (text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0)
             {
-                return false;
+                foreach (var node in scope.DescendantNodes())
+                {
+                    if (node is IdentifierNameSyntax identifier
+                        && (prefix ? identifier.Identifier.ValueText.StartsWith(name, StringComparison.Ordinal) : identifier.Identifier.ValueText == name))
+                    {
+                        yield return identifier;
+                    }
+                }
+
+                yield break;
             }
 
-            if (text != name)
+            for (var index = text.IndexOf(name, StringComparison.Ordinal); index >= 0; index = text.IndexOf(name, index + name.Length, StringComparison.Ordinal))
             {
-                continue;
+                var token = scope.FindToken(span.Start + index);
+                var start = token.SpanStart - span.Start;
+                // The identifier itself, or its verbatim form (@name); not a longer name that contains it, nor trivia.
+                if (token.Parent is IdentifierNameSyntax identifier
+                    && (start == index || start == index - 1 && text[start] == '@')
+                    && (prefix ? token.ValueText.StartsWith(name, StringComparison.Ordinal) : token.ValueText == name))
+                {
+                    yield return identifier;
+                }
             }
+        }
 
+        /// <summary>
+        /// A use that may set a resolver on the options it names: assigned (<c>o = Create()</c>, <c>ref o</c>,
+        /// <c>out o</c>), a method called on them (<c>o.AddContext&lt;C&gt;()</c>), or passed to anything but a
+        /// <c>JsonSerializer</c>-named method (<c>Configure(o)</c> may set one). Property reads and settings
+        /// (<c>o.Converters.Add(...)</c>, <c>o.WriteIndented = true</c>) are not.
+        /// </summary>
+        public static bool MayChangeResolver(IdentifierNameSyntax identifier)
+        {
             // this.o / Type.o stand for o.
             SyntaxNode use = identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
                 ? qualifier
@@ -275,11 +368,12 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } call when call.Expression == use:
                 case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
                                                   || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee } || !IsSerializerCall(callee):
+                    return true;
+
+                default:
                     return false;
             }
         }
-
-        return true;
     }
 
     /// <summary>
@@ -288,7 +382,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// and never assigns the member, calls a method on it or passes it to a method that could set one.
     /// Read from syntax only, so that the answer is the same from every call site and can be cached per member.
     /// </summary>
-    private static bool MemberSetsNoResolver(ISymbol member)
+    private static bool MemberSetsNoResolver(ISymbol member, CompilationState state)
     {
         var stable = member switch
         {
@@ -310,7 +404,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
         {
-            if (!LeavesResolverAlone(part.GetSyntax(), member.Name))
+            if (!state.LeavesResolverAlone(part.GetSyntax(), member.Name))
             {
                 return false;
             }

@@ -64,6 +64,8 @@ public partial class AnalyzerTests
         "var local = new JsonSerializerOptions(); local.WriteIndented = true; JsonSerializer.{|JP0002:Serialize|}(order, local);",
         "var local = new JsonSerializerOptions(); local.Converters.Add(new JsonStringEnumConverter()); JsonSerializer.{|JP0002:Serialize|}(order, local); JsonSerializer.{|JP0002:Deserialize<Order>|}(json, local);",
         "Func<string> f = () => JsonSerializer.{|JP0002:Serialize|}(order);",
+        // The name in a string, a comment or inside a longer name is not a use.
+        "var local = new JsonSerializerOptions(); var text = \"Configure(local) TypeInfoResolver\"; /* Configure(local) */ var localCount = text.Length; JsonSerializer.{|JP0002:Serialize|}(order, local);",
     };
 
     [Theory]
@@ -86,6 +88,12 @@ public partial class AnalyzerTests
         "var local = new JsonSerializerOptions(); local = given; JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); Configure(local); JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); Configure(ref local); JsonSerializer.Serialize(order, local);",
+        "var @local = new JsonSerializerOptions(); Configure(@local); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); Configure(\\u006Cocal); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); local.\\u0054ypeInfoResolver = null; JsonSerializer.Serialize(order, local);",
+        "JsonSerializer.Serialize(order, Configured.Verbatim);",
+        "JsonSerializer.Serialize(order, Configured.Passed);",
+        "JsonSerializer.Serialize(order, Configured.Escaped);",
         "var local = new JsonSerializerOptions(); local.MakeReadOnly(populateMissingResolver: true); JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); var holder = new Holder(local); JsonSerializer.Serialize(order, local);",
         "JsonSerializer.Serialize(order, s_configured);",
@@ -107,6 +115,24 @@ public partial class AnalyzerTests
 
     internal static string NotReportedSource(string body) => Header + $$"""
         public static class Json { public static string Serialize<T>(T value) => ""; }
+
+        // No resolver named anywhere in this type: only what is done with each field decides.
+        public static class Configured
+        {
+            public static readonly JsonSerializerOptions Plain = new JsonSerializerOptions();
+            public static readonly JsonSerializerOptions Verbatim = new JsonSerializerOptions();
+            public static readonly JsonSerializerOptions Passed = new JsonSerializerOptions();
+            public static readonly JsonSerializerOptions Escaped = new JsonSerializerOptions();
+
+            static Configured()
+            {
+                Setup(@Verbatim);
+                Setup(Passed);
+                Setup(\u0045scaped);
+            }
+
+            private static void Setup(JsonSerializerOptions options) { }
+        }
 
         public class C
         {
@@ -134,6 +160,10 @@ public partial class AnalyzerTests
             }
         }
         """;
+
+    [Fact]
+    public Task Reports_static_options_that_nothing_in_their_type_hands_to_other_code()
+        => Verify.VerifyAnalyzerAsync(NotReportedSource("JsonSerializer.{|JP0002:Serialize|}(order, Configured.Plain);"));
 
     // The fix's own judgement (GeneratedMetadataSafety): a context would not reproduce what reflection writes for these,
     // so "use source generation" would be wrong advice (issue 14: 3 of 7 sites on real projects).
