@@ -184,8 +184,10 @@ internal sealed class JsonSymbols
         var value = Volatile.Read(ref slot);
         if (value is null)
         {
-            // Racing threads find the same symbol (the compilation caches lookups by name).
-            value = (object?)Type(_compilation, metadataName) ?? s_missing;
+            // Racing threads find the same symbol (the compilation caches lookups by name). The serializer's own types
+            // are looked up in its assembly first: one assembly instead of every reference (a project has hundreds).
+            value = (object?)(metadataName.StartsWith("System.Text.Json.", StringComparison.Ordinal) ? JsonSerializerOptions.ContainingAssembly.GetTypeByMetadataName(metadataName) : null)
+                    ?? (object?)Type(_compilation, metadataName) ?? s_missing;
             Volatile.Write(ref slot, value);
         }
 
