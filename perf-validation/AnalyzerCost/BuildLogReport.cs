@@ -85,6 +85,16 @@ public static class BuildLogReport
             report.AppendLine($"| {name} alone (CA1869 off) | {Format(values)} |");
         }
 
+        // Paired: the two builds of one run ran back to back, so a slow spell of the machine touches both.
+        if (caRow is not null && jp.TryGetValue("JsonPerf.Analyzers (all rules)", out var jpAll) && ca[caRow].Count == jpAll.Count && jpAll.Count > 1)
+        {
+            var lower = ca[caRow].Zip(jpAll, (c, j) => j <= c).Count(b => b);
+            var caSum = ca[caRow].Sum();
+            var jpSum = jpAll.Sum();
+            report.AppendLine($"| Runs where JsonPerf alone took at most CA1869 alone (same run) | {lower} of {jpAll.Count} |");
+            report.AppendLine($"| Sum over the runs: CA1869 alone / JsonPerf alone | {caSum.ToString("0.000", CultureInfo.InvariantCulture)} s / {jpSum.ToString("0.000", CultureInfo.InvariantCulture)} s |");
+        }
+
         complete = caRow is not null && jp.ContainsKey("JsonPerf.Analyzers (all rules)");
         return report.ToString();
     }

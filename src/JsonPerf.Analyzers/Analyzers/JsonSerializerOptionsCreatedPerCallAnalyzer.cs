@@ -31,6 +31,10 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         if (Judge((IObjectCreationOperation)context.Operation, context.ContainingSymbol, symbols, context.CancellationToken) is { } diagnostic)
         {
             context.Report(diagnostic);
+            if (diagnostic.Location.SourceTree is { } tree)
+            {
+                symbols.OptionsCreationReported(tree, diagnostic.Location.SourceSpan);
+            }
         }
     }
 

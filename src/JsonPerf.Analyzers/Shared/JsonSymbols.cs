@@ -1,4 +1,6 @@
+using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis.Text;
 
 namespace JsonPerf.Analyzers;
 
@@ -67,6 +69,7 @@ internal sealed class JsonSymbols
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
+    private ConcurrentDictionary<(SyntaxTree Tree, TextSpan Span), bool>? _optionsCreationsReported;
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
@@ -173,6 +176,17 @@ internal sealed class JsonSymbols
     /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
     public OptionsHelperSummaries HelperSummaries
         => LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
+
+    /// <summary>
+    /// Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation, so
+    /// that the CA1869 suppressor, which runs after the analyzers, need not judge it again (a walk of its method body).
+    /// </summary>
+    public void OptionsCreationReported(SyntaxTree tree, TextSpan span)
+        => LazyInitializer.EnsureInitialized(ref _optionsCreationsReported, () => new ConcurrentDictionary<(SyntaxTree, TextSpan), bool>())![(tree, span)] = true;
+
+    /// <summary>True when JP0001 has reported the options creation at <paramref name="span"/> in this compilation (false: not known).</summary>
+    public bool WasOptionsCreationReported(SyntaxTree tree, TextSpan span)
+        => Volatile.Read(ref _optionsCreationsReported) is { } reported && reported.ContainsKey((tree, span));
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)

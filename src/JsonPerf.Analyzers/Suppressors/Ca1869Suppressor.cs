@@ -43,7 +43,8 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                 && gate.IsOn(tree, context.CancellationToken)
                 && !TurnedOff(context.Compilation, tree, context.CancellationToken)
                 && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
-                && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))
+                && (symbols.WasOptionsCreationReported(tree, location.SourceSpan) // JP0001 ran in this compilation and reported there
+                    || JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken)))
             {
                 context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));
             }
