@@ -83,7 +83,8 @@ internal sealed class RuleGate
 
             if (options.SyntaxTreeOptionsProvider is not null)
             {
-                perFile = new ConcurrentDictionary<SyntaxTree, uint>();
+                // Sized for every file up front: growing takes all of the dictionary's locks while other threads wait.
+                perFile = new ConcurrentDictionary<SyntaxTree, uint>(concurrencyLevel: 4, capacity: compilation.SyntaxTrees.Count());
             }
         }
 

@@ -69,7 +69,10 @@ internal sealed class JsonSymbols
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
-    private ConcurrentDictionary<(SyntaxTree Tree, TextSpan Span), bool>? _optionsCreationsReported;
+    // Written by JP0001 as it reports (a lock-free queue: a dictionary's locks were contended on two cores), read by the
+    // CA1869 suppressor after the analyzers through a set built from it.
+    private readonly ConcurrentQueue<(SyntaxTree Tree, TextSpan Span)> _optionsCreationsReported = new();
+    private HashSet<(SyntaxTree Tree, TextSpan Span)>? _optionsCreationsReportedSet;
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
@@ -135,7 +138,7 @@ internal sealed class JsonSymbols
     /// </summary>
     public bool IsCreatedPerRequest(INamedTypeSymbol? type)
     {
-        var bases = LazyInitializer.EnsureInitialized(ref _perRequestBases, () => PerRequestBases(_compilation))!;
+        var bases = _perRequestBases ?? LazyInitializer.EnsureInitialized(ref _perRequestBases, () => PerRequestBases(_compilation))!;
         if (type is null || bases.Count == 0)
         {
             return false;
@@ -175,18 +178,27 @@ internal sealed class JsonSymbols
 
     /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
     public OptionsHelperSummaries HelperSummaries
-        => LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
+        => _helperSummaries ?? LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
 
     /// <summary>
     /// Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation, so
     /// that the CA1869 suppressor, which runs after the analyzers, need not judge it again (a walk of its method body).
     /// </summary>
-    public void OptionsCreationReported(SyntaxTree tree, TextSpan span)
-        => LazyInitializer.EnsureInitialized(ref _optionsCreationsReported, () => new ConcurrentDictionary<(SyntaxTree, TextSpan), bool>())![(tree, span)] = true;
+    public void OptionsCreationReported(SyntaxTree tree, TextSpan span) => _optionsCreationsReported.Enqueue((tree, span));
 
     /// <summary>True when JP0001 has reported the options creation at <paramref name="span"/> in this compilation (false: not known).</summary>
     public bool WasOptionsCreationReported(SyntaxTree tree, TextSpan span)
-        => Volatile.Read(ref _optionsCreationsReported) is { } reported && reported.ContainsKey((tree, span));
+    {
+        var set = Volatile.Read(ref _optionsCreationsReportedSet);
+        if (set is null || set.Count != _optionsCreationsReported.Count)
+        {
+            // Built once after the analyzers in a build; again only if JP0001 reported more since (then it is rebuilt).
+            set = new HashSet<(SyntaxTree, TextSpan)>(_optionsCreationsReported);
+            Volatile.Write(ref _optionsCreationsReportedSet, set);
+        }
+
+        return set.Contains((tree, span));
+    }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
     public static JsonSymbols? For(Compilation compilation)
@@ -266,17 +278,17 @@ internal sealed class JsonSymbols
     }
 
     public bool IsEntryPointType(INamedTypeSymbol? type)
-        => type is not null && LazyInitializer.EnsureInitialized(ref _entryPointTypes, () => Set<INamedTypeSymbol>(
+        => type is not null && (_entryPointTypes ?? LazyInitializer.EnsureInitialized(ref _entryPointTypes, () => Set<INamedTypeSymbol>(
             JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
-            AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!.Contains(type.OriginalDefinition);
+            AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!).Contains(type.OriginalDefinition);
 
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 
     /// <summary>A member of the serializer's or the encoders' own namespaces (System.Text.Json[.Serialization[.Metadata]], System.Text.Encodings.Web, System.Text.Unicode).</summary>
     public bool IsInSerializerNamespace(ISymbol symbol)
-        => symbol.ContainingNamespace is { } ns && LazyInitializer.EnsureInitialized(ref _serializerNamespaces, () => Set<INamespaceSymbol>(
+        => symbol.ContainingNamespace is { } ns && (_serializerNamespaces ?? LazyInitializer.EnsureInitialized(ref _serializerNamespaces, () => Set<INamespaceSymbol>(
             JsonSerializerOptions.ContainingNamespace, JsonSerializerContext?.ContainingNamespace, JsonTypeInfo?.ContainingNamespace,
-            JavaScriptEncoder?.ContainingNamespace, UnicodeRanges?.ContainingNamespace))!.Contains(ns);
+            JavaScriptEncoder?.ContainingNamespace, UnicodeRanges?.ContainingNamespace))!).Contains(ns);
 
     /// <summary>True when <paramref name="type"/> is a user's context (a type derived from JsonSerializerContext).</summary>
     public bool IsDerivedFromJsonSerializerContext(ITypeSymbol? type) => type?.BaseType.InheritsFromOrEquals(JsonSerializerContext) == true;
