@@ -1,5 +1,3 @@
-using System.Collections.Concurrent;
-
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -50,21 +48,30 @@ internal sealed class RuleGate
 
     public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken) => (settings.OnIn(tree, cancellationToken) & bit) != 0;
 
-    /// <summary>Which rules are on, a bit per rule: the same for every file without a provider, else looked up once per file.</summary>
+    /// <summary>
+    /// Which rules are on, a bit per rule: the same for every file without a provider, else looked up per file. Each
+    /// thread keeps the last file's answer (operations come file by file), so that most questions take no lookup and
+    /// no lock: a shared dictionary's locks, held by a thread the scheduler had just paused, were a measurable wait on
+    /// two cores.
+    /// </summary>
     private sealed class FileSettings
     {
+        // The last answer of this thread, for whichever gates asked last (their id: the entry keeps one syntax tree
+        // alive per thread, never a compilation).
+        [ThreadStatic]
+        private static Entry? t_last;
+
+        private static int s_nextId;
+
+        private readonly int id = Interlocked.Increment(ref s_nextId);
         private readonly Compilation compilation;
         private readonly ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules;
-        private readonly ConcurrentDictionary<SyntaxTree, uint>? perFile;
 
         /// <summary>Per rule and descriptor: on where no <c>.editorconfig</c> section names it (/nowarn, global config, default).</summary>
         private readonly bool[][] onByDefault;
 
         /// <summary>Per rule and descriptor: set on in the compilation options, which win over a file's setting.</summary>
         private readonly bool[][] onInCompilationOptions;
-
-        /// <summary>Operations come file by file: the last file's answer, so that most lookups touch no dictionary.</summary>
-        private Entry? last;
 
         public FileSettings(Compilation compilation, ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules, CancellationToken cancellationToken)
         {
@@ -81,37 +88,29 @@ internal sealed class RuleGate
                 }
             }
 
-            if (options.SyntaxTreeOptionsProvider is not null)
-            {
-                // Sized for every file up front: growing takes all of the dictionary's locks while other threads wait.
-                perFile = new ConcurrentDictionary<SyntaxTree, uint>(concurrencyLevel: 4, capacity: compilation.SyntaxTrees.Count());
-            }
+            HasPerFileSettings = options.SyntaxTreeOptionsProvider is not null;
         }
 
         /// <summary>The rules on where no file setting names them.</summary>
         public uint OnByDefault { get; }
 
         /// <summary>A file may have settings of its own (an <c>.editorconfig</c> provider exists).</summary>
-        public bool HasPerFileSettings => perFile is not null;
+        public bool HasPerFileSettings { get; }
 
         public uint OnIn(SyntaxTree tree, CancellationToken cancellationToken)
         {
-            if (perFile is null)
+            if (!HasPerFileSettings)
             {
                 return OnByDefault;
             }
 
-            if (Volatile.Read(ref last) is { } entry && entry.Tree == tree)
+            if (t_last is { } last && last.SettingsId == id && last.Tree == tree)
             {
-                return entry.On;
+                return last.On;
             }
 
-            if (!perFile.TryGetValue(tree, out var on))
-            {
-                on = perFile.GetOrAdd(tree, Lookup(tree, cancellationToken));
-            }
-
-            Volatile.Write(ref last, new Entry(tree, on));
+            var on = Lookup(tree, cancellationToken);
+            t_last = new Entry(id, tree, on);
             return on;
         }
 
@@ -156,11 +155,14 @@ internal sealed class RuleGate
 
         private sealed class Entry
         {
-            public Entry(SyntaxTree tree, uint on)
+            public Entry(int settingsId, SyntaxTree tree, uint on)
             {
+                SettingsId = settingsId;
                 Tree = tree;
                 On = on;
             }
+
+            public int SettingsId { get; }
 
             public SyntaxTree Tree { get; }
 

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis.Text;
 
@@ -69,10 +68,12 @@ internal sealed class JsonSymbols
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
-    // Written by JP0001 as it reports (a lock-free queue: a dictionary's locks were contended on two cores), read by the
-    // CA1869 suppressor after the analyzers through a set built from it.
-    private readonly ConcurrentQueue<(SyntaxTree Tree, TextSpan Span)> _optionsCreationsReported = new();
-    private HashSet<(SyntaxTree Tree, TextSpan Span)>? _optionsCreationsReportedSet;
+    // Written by JP0001 as it reports, read by the CA1869 suppressor after the analyzers through a set built from it.
+    // A list pushed with a compare-and-swap: no lock (a dictionary's and a queue's locks, held by a thread the
+    // scheduler had just paused, were measurable waits on two cores).
+    private ReportedCreation? _optionsCreationsReported;
+    private int _optionsCreationsReportedCount;
+    private Tuple<HashSet<(SyntaxTree Tree, TextSpan Span)>, int>? _optionsCreationsReportedSet;
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
@@ -184,20 +185,52 @@ internal sealed class JsonSymbols
     /// Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation, so
     /// that the CA1869 suppressor, which runs after the analyzers, need not judge it again (a walk of its method body).
     /// </summary>
-    public void OptionsCreationReported(SyntaxTree tree, TextSpan span) => _optionsCreationsReported.Enqueue((tree, span));
+    public void OptionsCreationReported(SyntaxTree tree, TextSpan span)
+    {
+        var node = new ReportedCreation(tree, span);
+        do
+        {
+            node.Next = Volatile.Read(ref _optionsCreationsReported);
+        }
+        while (Interlocked.CompareExchange(ref _optionsCreationsReported, node, node.Next) != node.Next);
+
+        Interlocked.Increment(ref _optionsCreationsReportedCount);
+    }
 
     /// <summary>True when JP0001 has reported the options creation at <paramref name="span"/> in this compilation (false: not known).</summary>
     public bool WasOptionsCreationReported(SyntaxTree tree, TextSpan span)
     {
-        var set = Volatile.Read(ref _optionsCreationsReportedSet);
-        if (set is null || set.Count != _optionsCreationsReported.Count)
+        var snapshot = Volatile.Read(ref _optionsCreationsReportedSet);
+        var count = Volatile.Read(ref _optionsCreationsReportedCount);
+        if (snapshot is null || snapshot.Item2 != count)
         {
-            // Built once after the analyzers in a build; again only if JP0001 reported more since (then it is rebuilt).
-            set = new HashSet<(SyntaxTree, TextSpan)>(_optionsCreationsReported);
-            Volatile.Write(ref _optionsCreationsReportedSet, set);
+            // Built once after the analyzers in a build; again only if JP0001 reported more since.
+            var set = new HashSet<(SyntaxTree, TextSpan)>();
+            for (var node = Volatile.Read(ref _optionsCreationsReported); node is not null; node = node.Next)
+            {
+                set.Add((node.Tree, node.Span));
+            }
+
+            snapshot = Tuple.Create(set, count);
+            Volatile.Write(ref _optionsCreationsReportedSet, snapshot);
         }
 
-        return set.Contains((tree, span));
+        return snapshot.Item1.Contains((tree, span));
+    }
+
+    private sealed class ReportedCreation
+    {
+        public ReportedCreation(SyntaxTree tree, TextSpan span)
+        {
+            Tree = tree;
+            Span = span;
+        }
+
+        public SyntaxTree Tree { get; }
+
+        public TextSpan Span { get; }
+
+        public ReportedCreation? Next { get; set; }
     }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>
