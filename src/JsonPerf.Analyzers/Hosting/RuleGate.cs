@@ -7,18 +7,18 @@ namespace JsonPerf.Analyzers;
 /// compiler still filters what is reported; skipping is only to save work).
 /// Nothing is looked up per file until a rule's callback runs in that file: a look at every file when the
 /// compilation starts (thousands of lookups per rule) cost more than the rules' own work in a project with few
-/// JSON sites. The gates of one host share one answer per file (a bit per rule, looked up once for all of them), and
-/// what is the same for every file (the compilation-wide severity) is computed once, when the gates are made.
+/// JSON sites, and then only for the rule that asks. What is the same for every file (the compilation-wide severity)
+/// is computed once, when the gates are made.
 /// </summary>
 internal sealed class RuleGate
 {
     private readonly FileSettings settings;
-    private readonly uint bit;
+    private readonly int index;
 
     private RuleGate(FileSettings settings, int index)
     {
         this.settings = settings;
-        bit = 1u << index;
+        this.index = index;
     }
 
     /// <summary>
@@ -28,7 +28,7 @@ internal sealed class RuleGate
     public static RuleGate? Create(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, CancellationToken cancellationToken)
         => CreateAll(compilation, ImmutableArray.Create(descriptors), cancellationToken)[0];
 
-    /// <summary>One gate per rule (each rule's descriptors), sharing the per-file answers; at most 32 rules.</summary>
+    /// <summary>One gate per rule (each rule's descriptors), sharing what they know of each file; at most 32 rules.</summary>
     public static ImmutableArray<RuleGate?> CreateAll(Compilation compilation, ImmutableArray<ImmutableArray<DiagnosticDescriptor>> rules, CancellationToken cancellationToken)
     {
         if (rules.Length > 32)
@@ -46,12 +46,12 @@ internal sealed class RuleGate
         return gates.MoveToImmutable();
     }
 
-    public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken) => (settings.OnIn(tree, cancellationToken) & bit) != 0;
+    public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken) => settings.IsOn(tree, index, cancellationToken);
 
     /// <summary>
-    /// Which rules are on, a bit per rule: the same for every file without a provider, else looked up per file. Each
-    /// thread keeps the last file's answer (operations come file by file), so that most questions take no lookup and
-    /// no lock: a shared dictionary's locks, held by a thread the scheduler had just paused, were a measurable wait on
+    /// Which rules are on: the same for every file without a provider, else looked up per file and rule. Each thread
+    /// keeps its last file's answers (operations come file by file), so that most questions take no lookup and no
+    /// lock: a shared dictionary's locks, held by a thread the scheduler had just paused, were a measurable wait on
     /// two cores.
     /// </summary>
     private sealed class FileSettings
@@ -97,44 +97,53 @@ internal sealed class RuleGate
         /// <summary>A file may have settings of its own (an <c>.editorconfig</c> provider exists).</summary>
         public bool HasPerFileSettings { get; }
 
-        public uint OnIn(SyntaxTree tree, CancellationToken cancellationToken)
+        public bool IsOn(SyntaxTree tree, int rule, CancellationToken cancellationToken)
         {
+            var bit = 1u << rule;
             if (!HasPerFileSettings)
             {
-                return OnByDefault;
+                return (OnByDefault & bit) != 0;
             }
 
-            if (t_last is { } last && last.SettingsId == id && last.Tree == tree)
+            // Only this thread reads or writes its entry: no lock. A rule's settings are looked up when it first asks
+            // in the file (most files are asked about by one or two of the rules).
+            var last = t_last ??= new Entry();
+            if (last.SettingsId != id || last.Tree != tree)
             {
-                return last.On;
+                last.SettingsId = id;
+                last.Tree = tree;
+                last.Known = 0;
+                last.On = 0;
             }
 
-            var on = Lookup(tree, cancellationToken);
-            t_last = new Entry(id, tree, on);
-            return on;
-        }
-
-        private uint Lookup(SyntaxTree tree, CancellationToken cancellationToken)
-        {
-            var provider = compilation.Options.SyntaxTreeOptionsProvider!;
-            uint on = 0;
-            for (var i = 0; i < rules.Length; i++)
+            if ((last.Known & bit) == 0)
             {
-                for (var j = 0; j < rules[i].Length; j++)
+                last.Known |= bit;
+                if (Lookup(tree, rule, cancellationToken))
                 {
-                    var descriptorOn = onInCompilationOptions[i][j]
-                        || (provider.TryGetDiagnosticValue(tree, rules[i][j].Id, cancellationToken, out var fromFile)
-                            ? fromFile != ReportDiagnostic.Suppress
-                            : onByDefault[i][j]);
-                    if (descriptorOn)
-                    {
-                        on |= 1u << i;
-                        break;
-                    }
+                    last.On |= bit;
                 }
             }
 
-            return on;
+            return (last.On & bit) != 0;
+        }
+
+        private bool Lookup(SyntaxTree tree, int rule, CancellationToken cancellationToken)
+        {
+            var provider = compilation.Options.SyntaxTreeOptionsProvider!;
+            for (var j = 0; j < rules[rule].Length; j++)
+            {
+                var descriptorOn = onInCompilationOptions[rule][j]
+                    || (provider.TryGetDiagnosticValue(tree, rules[rule][j].Id, cancellationToken, out var fromFile)
+                        ? fromFile != ReportDiagnostic.Suppress
+                        : onByDefault[rule][j]);
+                if (descriptorOn)
+                {
+                    return true;
+                }
+            }
+
+            return false;
         }
 
         /// <summary>The severity when no <c>.editorconfig</c> section names the rule for a file.</summary>
@@ -153,20 +162,16 @@ internal sealed class RuleGate
             return descriptor.GetEffectiveSeverity(compilation.Options);
         }
 
+        /// <summary>A thread's last file: which rules' settings are known there and which of those are on.</summary>
         private sealed class Entry
         {
-            public Entry(int settingsId, SyntaxTree tree, uint on)
-            {
-                SettingsId = settingsId;
-                Tree = tree;
-                On = on;
-            }
+            public int SettingsId { get; set; }
 
-            public int SettingsId { get; }
+            public SyntaxTree? Tree { get; set; }
 
-            public SyntaxTree Tree { get; }
+            public uint Known { get; set; }
 
-            public uint On { get; }
+            public uint On { get; set; }
         }
     }
 }

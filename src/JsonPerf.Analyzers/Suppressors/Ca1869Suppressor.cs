@@ -37,14 +37,15 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
         foreach (var diagnostic in context.ReportedDiagnostics)
         {
             context.CancellationToken.ThrowIfCancellationRequested();
+            // Cheapest first: the settings of the file, then what JP0001 reported, and only where JP0001 did not run,
+            // its judgement (a semantic model, for a file of this compilation only).
             if (diagnostic.Id == SuppressedId
                 && diagnostic.Location is { IsInSource: true, SourceTree: { } tree } location
-                && context.Compilation.ContainsSyntaxTree(tree)
-                && gate.IsOn(tree, context.CancellationToken)
                 && !TurnedOff(context.Compilation, tree, context.CancellationToken)
+                && gate.IsOn(tree, context.CancellationToken)
                 && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
-                && (symbols.WasOptionsCreationReported(tree, location.SourceSpan) // JP0001 ran in this compilation and reported there
-                    || JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken)))
+                && (symbols.WasOptionsCreationReported(tree, location.SourceSpan)
+                    || (context.Compilation.ContainsSyntaxTree(tree) && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))))
             {
                 context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));
             }

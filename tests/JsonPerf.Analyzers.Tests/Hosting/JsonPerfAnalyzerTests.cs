@@ -89,6 +89,37 @@ public class JsonPerfAnalyzerTests
     }
 
     [Fact]
+    public async Task Gates_answer_per_file_and_rule_when_asked_in_any_order()
+    {
+        // Each thread keeps its last file's answers: switching files, rules and compilations must not mix them up.
+        var (solution, id) = FixRunner.CreateProject(Source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var projectId = id.ProjectId;
+        solution = solution
+            .AddDocument(DocumentId.CreateNewId(projectId), "Other.cs", Source.Replace("class C", "class D"), filePath: "/src/Legacy/Other.cs")
+            .AddAnalyzerConfigDocument(DocumentId.CreateNewId(projectId), ".editorconfig", SourceText.From("root = true\n\n[Legacy/**.cs]\ndotnet_diagnostic.JP0007.severity = none\n\n[Program.cs]\ndotnet_diagnostic.JP0001.severity = none\n"), filePath: "/src/.editorconfig");
+        var compilation = (await solution.GetProject(projectId)!.GetCompilationAsync())!;
+        var program = compilation.SyntaxTrees.Single(t => t.FilePath == "/src/Program.cs");
+        var legacy = compilation.SyntaxTrees.Single(t => t.FilePath == "/src/Legacy/Other.cs");
+        var rules = s_host.Rules.Select(r => r.SupportedDiagnostics).ToImmutableArray();
+        var gates = RuleGate.CreateAll(compilation, rules, CancellationToken.None);
+        // The same trees under other settings (the .editorconfig the other way round): only the settings tell them apart.
+        var inverted = (await solution
+            .WithAnalyzerConfigDocumentText(solution.GetProject(projectId)!.AnalyzerConfigDocuments.Single().Id, SourceText.From("root = true\n\n[Program.cs]\ndotnet_diagnostic.JP0007.severity = none\n\n[Legacy/**.cs]\ndotnet_diagnostic.JP0001.severity = none\n"))
+            .GetProject(projectId)!.GetCompilationAsync())!;
+        var otherGates = RuleGate.CreateAll(compilation.WithOptions(compilation.Options.WithSyntaxTreeOptionsProvider(inverted.Options.SyntaxTreeOptionsProvider)), rules, CancellationToken.None);
+        int Index(string ruleId) => s_host.Rules.IndexOf(s_host.Rules.Single(r => r.SupportedDiagnostics[0].Id == ruleId));
+        for (var round = 0; round < 3; round++)
+        {
+            foreach (var (tree, ruleId, on) in new[] { (program, "JP0001", false), (legacy, "JP0001", true), (program, "JP0007", true), (legacy, "JP0007", false), (program, "JP0005", true), (legacy, "JP0005", true) })
+            {
+                Assert.Equal(on, gates[Index(ruleId)]!.IsOn(tree, CancellationToken.None));
+                // Gates of another compilation asked in between: JP0001 and JP0007 the other way round there.
+                Assert.Equal(ruleId == "JP0005" || !on, otherGates[Index(ruleId)]!.IsOn(tree, CancellationToken.None));
+            }
+        }
+    }
+
+    [Fact]
     public async Task A_rule_off_for_one_folder_still_runs_in_the_others()
     {
         var (solution, id) = FixRunner.CreateProject(Source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
