@@ -7,9 +7,9 @@
 # SERVER=0 runs a new csc process per build (what UseSharedCompilation=false in the environment does), so every
 # analyzer pays its JIT compilation in every build.
 # CLEAN=1 writes every site as its fix; FEW=1 puts JSON code in 1 file of 100 (the fixed cost of a project with few sites).
-# ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off: the budget compares
-# each alone (in one build with both, the compiler's per-file work for a file both report in is charged to whichever
-# reports there first). ALONE=0 skips them.
+# ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off (which goes first
+# alternates from run to run): the budget compares each alone (in one build with both, the compiler's per-file work
+# for a file both report in is charged to whichever reports there first). ALONE=0 skips them.
 # Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -68,8 +68,16 @@ for i in $(seq 1 "$runs"); do
   dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q -p:RunAnalyzers=false $server_args ${BUILD_ARGS:-} > /dev/null 2>&1
   without+=("$(echo "$(date +%s.%N) - $start" | bc)")
   if [ "${ALONE:-1}" = 1 ]; then
-    alone_build "$jp_off" "$work/ca-only$i.log"; ca_only+=("$work/ca-only$i.log")
-    alone_build "dotnet_diagnostic.CA1869.severity = none" "$work/jp-only$i.log"; jp_only+=("$work/jp-only$i.log")
+    # The two in turn, first one then the other (odd runs CA1869 first, even runs JsonPerf first): a build follows
+    # another build's garbage and the server's state, which should not always fall on the same side.
+    if [ $((i % 2)) = 1 ]; then
+      alone_build "$jp_off" "$work/ca-only$i.log"
+      alone_build "dotnet_diagnostic.CA1869.severity = none" "$work/jp-only$i.log"
+    else
+      alone_build "dotnet_diagnostic.CA1869.severity = none" "$work/jp-only$i.log"
+      alone_build "$jp_off" "$work/ca-only$i.log"
+    fi
+    ca_only+=("$work/ca-only$i.log"); jp_only+=("$work/jp-only$i.log")
   fi
 done
 
