@@ -143,13 +143,17 @@ internal sealed class OptionsHelperSummaries
             : null;
     }
 
-    /// <summary>The operation tree of the method's body, read from its one declaration.</summary>
-    private IMethodBodyOperation? Body(IMethodSymbol method, CancellationToken cancellationToken)
+    /// <summary>
+    /// The operation tree of the method's body, read from its one declaration; with <paramref name="mustCreate"/>, null
+    /// without binding anything when the body has no <c>new</c> (it creates nothing).
+    /// </summary>
+    private IMethodBodyOperation? Body(IMethodSymbol method, bool mustCreate, CancellationToken cancellationToken)
     {
         var reference = method.DeclaringSyntaxReferences[0];
         if (reference.GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration
-            || (declaration.Body is null && declaration.ExpressionBody is null)
-            || !_compilation.ContainsSyntaxTree(reference.SyntaxTree))
+            || (declaration.Body ?? (SyntaxNode?)declaration.ExpressionBody) is not { } code
+            || !_compilation.ContainsSyntaxTree(reference.SyntaxTree)
+            || (mustCreate && !code.DescendantTokens().Any(static t => t.IsKind(SyntaxKind.NewKeyword))))
         {
             return null;
         }
@@ -169,7 +173,7 @@ internal sealed class OptionsHelperSummaries
     private WrapperSummary SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
     {
         var forwarding = new Dictionary<int, ImmutableArray<(IMethodSymbol, int)>>();
-        if (Body(method, cancellationToken) is not { } body)
+        if (Body(method, mustCreate: false, cancellationToken) is not { } body)
         {
             return new WrapperSummary(forwarding);
         }
@@ -229,7 +233,9 @@ internal sealed class OptionsHelperSummaries
     /// <summary>Reads a factory: every return (outside lambdas and local functions) must be a fresh creation, or <c>p ?? creation</c>.</summary>
     private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        if (Body(method, cancellationToken) is not { } body)
+        // Every return must be a creation, and a creation is written with `new`: a body without one (a helper that
+        // returns cached options) is no factory, and is not bound to find that out.
+        if (Body(method, mustCreate: true, cancellationToken) is not { } body)
         {
             return FactorySummary.NotAFactory;
         }

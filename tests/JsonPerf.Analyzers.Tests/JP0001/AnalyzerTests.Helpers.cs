@@ -100,6 +100,21 @@ public partial class AnalyzerTests
             "public partial JsonSerializerOptions Get(); public partial JsonSerializerOptions Get() => new JsonSerializerOptions(); string Use(Order x) => JsonSerializer.Serialize(x, Get());"));
 
     [Fact]
+    public Task A_factory_is_read_only_when_its_body_creates_something()
+        // A target-typed `new()` is a creation like any other; a body without `new` is no factory (and is not bound to
+        // find that out), nor is one whose `new` creates something else or sits in a lambda.
+        => Verify.VerifyAnalyzerAsync(Snippets.InClass("""
+            static JsonSerializerOptions Make() => new() { WriteIndented = true };
+            static JsonSerializerOptions Cached() => s_shared;
+            static JsonSerializerOptions Other() { var list = new List<int>(); return list.Count > 0 ? s_shared : null; }
+            static JsonSerializerOptions Deferred() { Func<JsonSerializerOptions> f = () => new JsonSerializerOptions(); return f(); }
+            string A(Order o) => JsonSerializer.Serialize(o, {|JP0001:Make()|});
+            string B(Order o) => JsonSerializer.Serialize(o, Cached());
+            string D(Order o) => JsonSerializer.Serialize(o, Other());
+            string E(Order o) => JsonSerializer.Serialize(o, Deferred());
+            """));
+
+    [Fact]
     public Task Extension_wrappers_in_another_file_are_followed()
     {
         var test = new Verify.Test { TestCode = Snippets.InClass("string Use(Order x) => x.ToJson({|JP0001:new JsonSerializerOptions { WriteIndented = true }|});") };
