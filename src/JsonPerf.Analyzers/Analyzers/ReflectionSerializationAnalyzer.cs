@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Globalization;
 
 namespace JsonPerf.Analyzers;
 
@@ -315,12 +316,31 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return false;
         }
 
+        /// <summary>
+        /// True when an identifier in <paramref name="text"/> may be spelled otherwise than its name: a Unicode escape
+        /// (<c>\u006Cocal</c>), or a formatting character, which the language drops from a name (a soft hyphen inside it).
+        /// </summary>
+        private static bool SpellsNamesOtherwise(string text)
+        {
+            for (var i = 0; i < text.Length; i++)
+            {
+                var c = text[i];
+                if ((c == '\\' && i + 1 < text.Length && (text[i + 1] == 'u' || text[i + 1] == 'U'))
+                    || (c >= '\u00AD' && CharUnicodeInfo.GetUnicodeCategory(c) == UnicodeCategory.Format))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
         /// <summary>Every identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with <paramref name="prefix"/>).</summary>
         public static IEnumerable<IdentifierNameSyntax> Of(SyntaxNode scope, string name, bool prefix = false)
         {
             var span = scope.Span;
             var text = scope.SyntaxTree.GetText().ToString(span);
-            if (text.IndexOf("\\u", StringComparison.Ordinal) >= 0 || text.IndexOf("\\U", StringComparison.Ordinal) >= 0)
+            if (name.Length == 0 || SpellsNamesOtherwise(text))
             {
                 foreach (var node in scope.DescendantNodes())
                 {

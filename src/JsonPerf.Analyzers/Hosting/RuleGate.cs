@@ -118,11 +118,13 @@ internal sealed class RuleGate
 
             if ((last.Known & bit) == 0)
             {
-                last.Known |= bit;
+                // Known only once the lookup returned: a cancelled lookup must not leave the rule off for the file.
                 if (Lookup(tree, rule, cancellationToken))
                 {
                     last.On |= bit;
                 }
+
+                last.Known |= bit;
             }
 
             return (last.On & bit) != 0;

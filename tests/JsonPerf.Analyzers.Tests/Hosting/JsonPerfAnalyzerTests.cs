@@ -89,6 +89,47 @@ public class JsonPerfAnalyzerTests
     }
 
     [Fact]
+    public async Task A_cancelled_settings_lookup_is_asked_again()
+    {
+        // The IDE cancels analysis often; a lookup cut short must not leave the rule off for the file.
+        var (solution, id) = FixRunner.CreateProject(Source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var compilation = (await solution.GetProject(id.ProjectId)!.GetCompilationAsync())!;
+        var provider = new CancelsOnce();
+        compilation = compilation.WithOptions(compilation.Options.WithSyntaxTreeOptionsProvider(provider));
+        var gate = RuleGate.Create(compilation, s_host.Rules[0].SupportedDiagnostics, CancellationToken.None)!;
+        var tree = compilation.SyntaxTrees.First();
+        Assert.Throws<OperationCanceledException>(() => gate.IsOn(tree, CancellationToken.None));
+        Assert.True(gate.IsOn(tree, CancellationToken.None));
+        Assert.Equal(2, provider.Lookups);
+    }
+
+    private sealed class CancelsOnce : SyntaxTreeOptionsProvider
+    {
+        public int Lookups { get; private set; }
+
+#pragma warning disable CS0618 // IsGenerated is obsolete, still abstract
+        public override GeneratedKind IsGenerated(SyntaxTree tree, CancellationToken cancellationToken) => GeneratedKind.NotGenerated;
+#pragma warning restore CS0618
+
+        public override bool TryGetDiagnosticValue(SyntaxTree tree, string diagnosticId, CancellationToken cancellationToken, out ReportDiagnostic severity)
+        {
+            if (++Lookups == 1)
+            {
+                throw new OperationCanceledException();
+            }
+
+            severity = default;
+            return false;
+        }
+
+        public override bool TryGetGlobalDiagnosticValue(string diagnosticId, CancellationToken cancellationToken, out ReportDiagnostic severity)
+        {
+            severity = default;
+            return false;
+        }
+    }
+
+    [Fact]
     public async Task Gates_answer_per_file_and_rule_when_asked_in_any_order()
     {
         // Each thread keeps its last file's answers: switching files, rules and compilations must not mix them up.

@@ -90,6 +90,7 @@ public partial class AnalyzerTests
         "var local = new JsonSerializerOptions(); Configure(ref local); JsonSerializer.Serialize(order, local);",
         "var @local = new JsonSerializerOptions(); Configure(@local); JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); Configure(\\u006Cocal); JsonSerializer.Serialize(order, local);",
+        "var local = new JsonSerializerOptions(); Configure(lo\u00ADcal); JsonSerializer.Serialize(order, local);",
         "var local = new JsonSerializerOptions(); local.\\u0054ypeInfoResolver = null; JsonSerializer.Serialize(order, local);",
         "JsonSerializer.Serialize(order, Configured.Verbatim);",
         "JsonSerializer.Serialize(order, Configured.Passed);",
