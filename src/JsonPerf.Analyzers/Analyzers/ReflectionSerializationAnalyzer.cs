@@ -298,8 +298,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// <summary>
     /// The uses of a name in a scope, found from the text: the scope's text is searched for the name, and only the
     /// tokens found there are looked at, instead of every node of a block or a whole type declaration (which was most of
-    /// JP0002's time on the cost project, where options live in static fields of large classes). A scope whose text holds
-    /// a Unicode escape (an identifier may be spelled <c>\u0061</c>) is walked node by node as before.
+    /// JP0002's time on the cost project, where options live in static fields of large classes). A scope whose text may
+    /// spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) is walked
+    /// node by node as before.
     /// </summary>
     private static class NameUses
     {
