@@ -67,6 +67,7 @@ internal static class InProcess
         }
 
         var times = sets.ToDictionary(s => s.Name, _ => new List<double>());
+        var bytes = sets.ToDictionary(s => s.Name, _ => new List<long>());
         var counts = new Dictionary<string, int>();
         for (var round = 0; round < rounds; round++)
         {
@@ -74,8 +75,8 @@ internal static class InProcess
             {
                 var compilation = CSharpCompilation.Create("Synthetic", trees, references, options);
                 compilation.GetDiagnostics();  // bound before the analyzers run
-                var analyzer = create();
-                var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create(analyzer),
+                var analyzer = new Metered(create());
+                var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(analyzer),
                     new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
                 var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
                 counts[name] = diagnostics.Count(d => d.Severity >= DiagnosticSeverity.Warning);
@@ -83,17 +84,19 @@ internal static class InProcess
                 if (round > 0)
                 {
                     times[name].Add(telemetry.ExecutionTime.TotalSeconds);
+                    bytes[name].Add(analyzer.AllocatedBytes);
                 }
             }
         }
 
         Console.WriteLine($"In process: {trees.Count - 1} files, {RuntimeInformation.FrameworkDescription}, Roslyn {typeof(Compilation).Assembly.GetName().Version}, NetAnalyzers from {sdk}");
-        Console.WriteLine($"| Each alone, bound and warm (median of rounds 2..{rounds}, range) | Time | Warnings |");
-        Console.WriteLine("|---|---:|---:|");
+        Console.WriteLine($"| Each alone, bound and warm (median of rounds 2..{rounds}, range) | Time | Allocated by its callbacks | Warnings |");
+        Console.WriteLine("|---|---:|---:|---:|");
         foreach (var (name, _) in sets)
         {
             var sorted = times[name].OrderBy(t => t).ToList();
-            Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}) | {counts[name]} |");
+            var allocated = bytes[name].OrderBy(b => b).ToList();
+            Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}) | {allocated[allocated.Count / 2] / 1e6:0.00} MB | {counts[name]} |");
         }
 
         return 0;

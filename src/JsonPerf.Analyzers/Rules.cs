@@ -187,5 +187,9 @@ internal static class DiagnosticProperties
 
     public static readonly ImmutableDictionary<string, string?> None = ImmutableDictionary<string, string?>.Empty;
 
-    public static ImmutableDictionary<string, string?> With(string key, string value = "true") => None.Add(key, value);
+    // The flags ("true") are few and reported at every site: one dictionary each, shared (they are immutable).
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, ImmutableDictionary<string, string?>> s_flags = new(StringComparer.Ordinal);
+
+    public static ImmutableDictionary<string, string?> With(string key, string value = "true")
+        => value == "true" ? s_flags.GetOrAdd(key, static k => None.Add(k, "true")) : None.Add(key, value);
 }

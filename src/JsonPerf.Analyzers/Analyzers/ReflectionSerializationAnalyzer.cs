@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Collections.Concurrent;
 using System.Globalization;
 
@@ -57,6 +58,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly ConcurrentDictionary<SyntaxNode, bool> mentionsResolver = new();
         private readonly ConcurrentDictionary<ITypeSymbol, string?> describable = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, HelperKind> helpers = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<IMethodSymbol, string> callNames = new(SymbolEqualityComparer.Default);
         private readonly Func<ISymbol, bool> localSetsNoResolver;
         private readonly Func<ISymbol, bool> memberSetsNoResolver;
         private readonly Func<ITypeSymbol, string?> describe;
@@ -79,6 +81,9 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
 
+        /// <summary>The call as the message names it (<c>JsonSerializer.Serialize</c>), once per method.</summary>
+        public string CallName(IMethodSymbol method) => callNames.GetOrAdd(method.OriginalDefinition, s_callName);
+
         /// <summary>
         /// Whether options named <paramref name="name"/> leave their resolver alone in <paramref name="scope"/> (a block,
         /// or a part of a type declaration): the scope never mentions <c>TypeInfoResolver</c> or
@@ -96,15 +101,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return false;
             }
 
-            foreach (var use in NameUses.Of(scope, name))
-            {
-                if (NameUses.MayChangeResolver(use))
-                {
-                    return false;
-                }
-            }
-
-            return true;
+            return !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver);
         }
     }
 
@@ -211,8 +208,10 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.Report(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
-            CallName(method), typeName, note));
+            state.CallName(method), typeName, note));
     }
+
+    private static readonly Func<IMethodSymbol, string> s_callName = CallName;
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
@@ -305,23 +304,13 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
     private static class NameUses
     {
         public static bool MentionsResolver(SyntaxNode scope)
-        {
-            foreach (var identifier in Of(scope, "TypeInfoResolver", prefix: true))
-            {
-                if (identifier.Identifier.ValueText is "TypeInfoResolver" or "TypeInfoResolverChain")
-                {
-                    return true;
-                }
-            }
-
-            return false;
-        }
+            => Any(scope, "TypeInfoResolver", prefix: true, static identifier => identifier.Identifier.ValueText is "TypeInfoResolver" or "TypeInfoResolverChain");
 
         /// <summary>
         /// True when an identifier in <paramref name="text"/> may be spelled otherwise than its name: a Unicode escape
         /// (<c>\u006Cocal</c>), or a formatting character, which the language drops from a name (a soft hyphen inside it).
         /// </summary>
-        private static bool SpellsNamesOtherwise(string text)
+        private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text)
         {
             for (var i = 0; i < text.Length; i++)
             {
@@ -336,36 +325,63 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             return false;
         }
 
-        /// <summary>Every identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with <paramref name="prefix"/>).</summary>
-        public static IEnumerable<IdentifierNameSyntax> Of(SyntaxNode scope, string name, bool prefix = false)
+        /// <summary>
+        /// Whether an identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with
+        /// <paramref name="prefix"/>) satisfies <paramref name="predicate"/>. The scope's text is searched in a pooled
+        /// copy (no string per scope: on the cost project those strings were most of what JP0002 allocated, and every
+        /// allocation may be the one that starts a collection charged to the rule); where a name may be spelled
+        /// otherwise (<see cref="SpellsNamesOtherwise"/>), or for an empty name, the nodes are walked instead.
+        /// </summary>
+        public static bool Any(SyntaxNode scope, string name, bool prefix, Func<IdentifierNameSyntax, bool> predicate)
         {
             var span = scope.Span;
-            var text = scope.SyntaxTree.GetText().ToString(span);
-            if (name.Length == 0 || SpellsNamesOtherwise(text))
+            var buffer = ArrayPool<char>.Shared.Rent(Math.Max(span.Length, 1));
+            try
             {
-                foreach (var node in scope.DescendantNodes())
+                scope.SyntaxTree.GetText().CopyTo(span.Start, buffer, 0, span.Length);
+                var text = new ReadOnlySpan<char>(buffer, 0, span.Length);
+                if (name.Length == 0 || SpellsNamesOtherwise(text))
                 {
-                    if (node is IdentifierNameSyntax identifier
-                        && (prefix ? identifier.Identifier.ValueText.StartsWith(name, StringComparison.Ordinal) : identifier.Identifier.ValueText == name))
+                    foreach (var node in scope.DescendantNodes())
                     {
-                        yield return identifier;
+                        if (node is IdentifierNameSyntax identifier
+                            && (prefix ? identifier.Identifier.ValueText.StartsWith(name, StringComparison.Ordinal) : identifier.Identifier.ValueText == name)
+                            && predicate(identifier))
+                        {
+                            return true;
+                        }
+                    }
+
+                    return false;
+                }
+
+                for (var from = 0; from < text.Length;)
+                {
+                    var found = text.Slice(from).IndexOf(name.AsSpan());
+                    if (found < 0)
+                    {
+                        return false;
+                    }
+
+                    var index = from + found;
+                    from = index + name.Length;
+                    var token = scope.FindToken(span.Start + index);
+                    var start = token.SpanStart - span.Start;
+                    // The identifier itself, or its verbatim form (@name); not a longer name that contains it, nor trivia.
+                    if (token.Parent is IdentifierNameSyntax identifier
+                        && (start == index || start == index - 1 && text[start] == '@')
+                        && (prefix ? token.ValueText.StartsWith(name, StringComparison.Ordinal) : token.ValueText == name)
+                        && predicate(identifier))
+                    {
+                        return true;
                     }
                 }
 
-                yield break;
+                return false;
             }
-
-            for (var index = text.IndexOf(name, StringComparison.Ordinal); index >= 0; index = text.IndexOf(name, index + name.Length, StringComparison.Ordinal))
+            finally
             {
-                var token = scope.FindToken(span.Start + index);
-                var start = token.SpanStart - span.Start;
-                // The identifier itself, or its verbatim form (@name); not a longer name that contains it, nor trivia.
-                if (token.Parent is IdentifierNameSyntax identifier
-                    && (start == index || start == index - 1 && text[start] == '@')
-                    && (prefix ? token.ValueText.StartsWith(name, StringComparison.Ordinal) : token.ValueText == name))
-                {
-                    yield return identifier;
-                }
+                ArrayPool<char>.Shared.Return(buffer);
             }
         }
 

@@ -221,6 +221,13 @@ internal static class GeneratedMetadataSafety
         {
             foreach (var member in current.GetMembers())
             {
+                // Only properties, fields and constructors bear on the metadata; methods are most members and are
+                // skipped before anything is read from them (their accessors' IsImplicitlyDeclared is not free).
+                if (member.Kind is not (SymbolKind.Property or SymbolKind.Field) && member is not IMethodSymbol { MethodKind: MethodKind.Constructor })
+                {
+                    continue;
+                }
+
                 if (member.IsStatic || member.IsImplicitlyDeclared)
                 {
                     continue;
@@ -231,7 +238,7 @@ internal static class GeneratedMetadataSafety
                     return false;
                 }
 
-                var included = member.HasAttribute(symbols.JsonIncludeAttribute);
+                var included = member.Kind != SymbolKind.Method && member.HasAttribute(symbols.JsonIncludeAttribute);
                 switch (member)
                 {
                     case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when constructor.HasAttribute(symbols.JsonConstructorAttribute) && constructor.DeclaredAccessibility != Accessibility.Public:

@@ -102,9 +102,14 @@ internal static class SerializerEntryPoints
         type = null!;
         options = null;
         var method = invocation.TargetMethod;
-        foreach (var parameter in method.Parameters)
+        // Read from the method's definition: the constructed method (one per call site) would substitute every
+        // parameter's type first. A type parameter of the method stands for its type argument.
+        foreach (var parameter in method.OriginalDefinition.Parameters)
         {
-            if (IsMetadata(parameter.Type, symbols))
+            var parameterType = parameter.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method, Ordinal: var ordinal } && ordinal < method.TypeArguments.Length
+                ? method.TypeArguments[ordinal]
+                : parameter.Type;
+            if (IsMetadata(parameterType, symbols))
             {
                 return false;
             }
@@ -118,11 +123,13 @@ internal static class SerializerEntryPoints
                 return false;
             }
 
-            if (symbols.IsJsonSerializerOptions(parameter.Type))
+            // JsonSerializerOptions and Type are never substituted: the definition's parameter says as much.
+            var declared = parameter.OriginalDefinition.Type;
+            if (symbols.IsJsonSerializerOptions(declared))
             {
                 options = argument;
             }
-            else if (found is null && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.SystemType))
+            else if (found is null && SymbolEqualityComparer.Default.Equals(declared, symbols.SystemType))
             {
                 if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
                 {
