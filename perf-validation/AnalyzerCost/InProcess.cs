@@ -79,6 +79,13 @@ internal static class InProcess
                 var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(analyzer),
                     new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
                 var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
+                if (diagnostics.FirstOrDefault(d => d.Id == "AD0001") is { } failure)
+                {
+                    // The driver turns an analyzer's exception into AD0001: a time measured so is not the analyzer's.
+                    Console.Error.WriteLine($"{name}: {failure.GetMessage()}");
+                    return 1;
+                }
+
                 counts[name] = diagnostics.Count(d => d.Severity >= DiagnosticSeverity.Warning);
                 var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, default);
                 if (round > 0)

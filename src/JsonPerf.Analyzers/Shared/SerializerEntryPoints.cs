@@ -123,13 +123,11 @@ internal static class SerializerEntryPoints
                 return false;
             }
 
-            // JsonSerializerOptions and Type are never substituted: the definition's parameter says as much.
-            var declared = parameter.OriginalDefinition.Type;
-            if (symbols.IsJsonSerializerOptions(declared))
+            if (symbols.IsJsonSerializerOptions(parameter.Type))
             {
                 options = argument;
             }
-            else if (found is null && SymbolEqualityComparer.Default.Equals(declared, symbols.SystemType))
+            else if (found is null && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.SystemType))
             {
                 if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
                 {

@@ -102,6 +102,9 @@ public partial class AnalyzerTests
         "await request.ReadFromJsonAsync(typeof(Order), ct);",
         "await client.GetFromJsonAsync<Order>(\"/o\", given);",
         "await response.WriteAsJsonAsync(order, given);",
+        // Options as the value itself (TValue is JsonSerializerOptions): read as the call's options, from a parameter.
+        "await client.PostAsJsonAsync(\"/o\", given, ct);",
+        "await response.WriteAsJsonAsync(given, ct);",
         // Helpers without a metadata overload, and not JSON at all.
         "Results.Ok(order);",
         "TypedResults.Ok(order);",
