@@ -21,16 +21,65 @@ internal static class GeneratedMetadataSafety
     /// </summary>
     public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out ImmutableArray<ITypeSymbol> reachable)
     {
-        var safe = Walk(root, compilation, symbols, out var visited);
-        reachable = visited.ToImmutableArray();
-        return safe;
+        var walk = WalkState.Rent();
+        try
+        {
+            var safe = Walk(root, compilation, symbols, walk);
+            reachable = walk.Visited.ToImmutableArray();
+            return safe;
+        }
+        finally
+        {
+            WalkState.Return(walk);
+        }
     }
 
     /// <summary>
     /// <see cref="IsSafe(ITypeSymbol, Compilation, JsonSymbols, out ImmutableArray{ITypeSymbol})"/> without the list of
     /// reachable types: what the analyzer asks, once per type and compilation (it caches the answer).
     /// </summary>
-    public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols) => Walk(root, compilation, symbols, out _);
+    public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols)
+    {
+        var walk = WalkState.Rent();
+        try
+        {
+            return Walk(root, compilation, symbols, walk);
+        }
+        finally
+        {
+            WalkState.Return(walk);
+        }
+    }
+
+    /// <summary>
+    /// A walk's visited set and work stack, kept per thread between walks (cleared, so that no symbol outlives its walk):
+    /// the analyzer walks from every serialized type of a compilation, and a new set and stack per walk were most of
+    /// what its type judgement allocated. A walk never starts another, so one per thread is enough; a nested rent
+    /// (none today) would get a new one.
+    /// </summary>
+    private sealed class WalkState
+    {
+        [ThreadStatic]
+        private static WalkState? t_free;
+
+        public HashSet<ITypeSymbol> Visited { get; } = new(SymbolEqualityComparer.Default);
+
+        public Stack<ITypeSymbol> Pending { get; } = new();
+
+        public static WalkState Rent()
+        {
+            var walk = t_free ?? new WalkState();
+            t_free = null;
+            return walk;
+        }
+
+        public static void Return(WalkState walk)
+        {
+            walk.Visited.Clear();
+            walk.Pending.Clear();
+            t_free = walk;
+        }
+    }
 
     /// <summary>
     /// Per compilation, per type: whether the type itself is fine (describable, converters, members, ...) and the types
@@ -39,11 +88,11 @@ internal static class GeneratedMetadataSafety
     /// </summary>
     private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<ITypeSymbol, (bool Safe, ImmutableArray<ITypeSymbol> Next)>> s_nodes = new();
 
-    private static bool Walk(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out HashSet<ITypeSymbol> visited)
+    private static bool Walk(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, WalkState walk)
     {
         var nodes = s_nodes.GetValue(compilation, _ => new ConcurrentDictionary<ITypeSymbol, (bool, ImmutableArray<ITypeSymbol>)>(SymbolEqualityComparer.Default));
-        visited = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-        var pending = new Stack<ITypeSymbol>();
+        var visited = walk.Visited;
+        var pending = walk.Pending;
         pending.Push(root);
         while (pending.Count > 0)
         {
