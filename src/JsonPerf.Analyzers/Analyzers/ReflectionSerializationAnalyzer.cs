@@ -274,7 +274,7 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
             }
         }
 
-        return creation.Initializer is null || !MentionsResolver(creation.Initializer.Syntax);
+        return creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax);
     }
 
     /// <summary>
@@ -472,18 +472,5 @@ public sealed class ReflectionSerializationAnalyzer : JsonAnalyzer
         return arguments is null || arguments.Arguments.Count == 0
             || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
                && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults";
-    }
-
-    private static bool MentionsResolver(SyntaxNode node)
-    {
-        foreach (var descendant in node.DescendantNodesAndSelf())
-        {
-            if (descendant is IdentifierNameSyntax { Identifier.ValueText: "TypeInfoResolver" or "TypeInfoResolverChain" })
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

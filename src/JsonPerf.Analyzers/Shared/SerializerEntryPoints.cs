@@ -102,22 +102,15 @@ internal static class SerializerEntryPoints
         type = null!;
         options = null;
         var method = invocation.TargetMethod;
-        // Read from the method's definition: the constructed method (one per call site) would substitute every
-        // parameter's type first. A type parameter of the method stands for its type argument.
-        // (Each read of TypeArguments is a new array: read once.)
-        var typeArguments = method.TypeArguments;
-        foreach (var parameter in method.OriginalDefinition.Parameters)
+        foreach (var parameter in method.Parameters)
         {
-            var parameterType = parameter.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method, Ordinal: var ordinal } && ordinal < typeArguments.Length
-                ? typeArguments[ordinal]
-                : parameter.Type;
-            if (IsMetadata(parameterType, symbols))
+            if (IsMetadata(parameter.Type, symbols))
             {
                 return false;
             }
         }
 
-        ITypeSymbol? found = method.IsGenericMethod && typeArguments.Length == 1 ? typeArguments[0] : null;
+        ITypeSymbol? found = method.IsGenericMethod && method.TypeArguments.Length == 1 ? method.TypeArguments[0] : null;
         foreach (var argument in invocation.Arguments)
         {
             if (argument.Parameter is not { } parameter)
