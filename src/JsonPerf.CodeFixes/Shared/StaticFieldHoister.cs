@@ -86,7 +86,7 @@ internal static class StaticFieldHoister
         {
             var text = initializer.SyntaxTree.GetText();
             if (LineIndentation(text, initializer.SpanStart) is not { } from
-                || declaration?.Members.FirstOrDefault() is not { } member
+                || MemberToAlignWith(site, declaration) is not { } member
                 || LineIndentation(text, member.SpanStart) is not { } to)
             {
                 return value;
@@ -100,6 +100,16 @@ internal static class StaticFieldHoister
         keep = new SyntaxAnnotation();
         return value.WithAdditionalAnnotations(keep);
     }
+
+    /// <summary>
+    /// A member of the receiving type as its author laid it out: the one holding the site, else the first one no fix
+    /// added (a field added earlier in a Fix All is not formatted yet and starts at column 0).
+    /// </summary>
+    private static MemberDeclarationSyntax? MemberToAlignWith(SyntaxNode site, TypeDeclarationSyntax? declaration)
+        => declaration is null
+            ? null
+            : site.AncestorsAndSelf().OfType<MemberDeclarationSyntax>().FirstOrDefault(m => m.Parent == declaration)
+              ?? declaration.Members.FirstOrDefault(m => !m.GetFirstToken().HasAnnotation(Formatter.Annotation) && !m.HasAnnotation(Formatter.Annotation));
 
     private static bool StartsLine(SyntaxToken token)
         => token.GetPreviousToken().TrailingTrivia.LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia);

@@ -54,10 +54,65 @@ internal static class UsingDirectives
 
         if (usings.Count == 0)
         {
-            return root.WithUsings(SingletonList(directive.WithTrailingTrivia(EndOfLine(NewLine(root)), EndOfLine(NewLine(root)))));
+            // The file's header (comments, #pragma and other directives above the first line of code) stays on top.
+            var eol = EndOfLine(NewLine(root));
+            if (root.Externs.Count > 0)
+            {
+                return root.WithUsings(SingletonList(directive.WithTrailingTrivia(eol, eol)));
+            }
+
+            var first = root.GetFirstToken(includeZeroWidth: true);
+            var (header, rest) = SplitHeader(first.LeadingTrivia);
+            return root.ReplaceToken(first, first.WithLeadingTrivia(rest))
+                .WithUsings(SingletonList(directive.WithLeadingTrivia(header).WithTrailingTrivia(eol, eol)));
         }
 
-        return root.WithUsings(usings.Insert(index, directive.WithTrailingTrivia(usings[0].GetTrailingTrivia())));
+        directive = directive.WithTrailingTrivia(usings[0].GetTrailingTrivia());
+        if (index == 0)
+        {
+            // Above the first using: the header it carried moves up with the new first line.
+            var (header, rest) = SplitHeader(usings[0].GetLeadingTrivia());
+            usings = usings.Replace(usings[0], usings[0].WithLeadingTrivia(rest));
+            directive = directive.WithLeadingTrivia(header);
+        }
+
+        return root.WithUsings(usings.Insert(index, directive));
+    }
+
+    /// <summary>
+    /// Splits the trivia before a file's first line of code into its header (everything up to the last preprocessor
+    /// directive or blank line, before any documentation comment) and what belongs to that line (a comment right
+    /// above it, its indentation).
+    /// </summary>
+    internal static (SyntaxTriviaList Header, SyntaxTriviaList Remainder) SplitHeader(SyntaxTriviaList trivia)
+    {
+        var cut = 0;
+        var lineIsBlank = true;
+        for (var i = 0; i < trivia.Count; i++)
+        {
+            var trivium = trivia[i];
+            if (trivium.IsKind(SyntaxKind.SingleLineDocumentationCommentTrivia) || trivium.IsKind(SyntaxKind.MultiLineDocumentationCommentTrivia))
+            {
+                break;
+            }
+
+            if (trivium.IsDirective)
+            {
+                cut = i + 1;
+                lineIsBlank = true;
+            }
+            else if (trivium.IsKind(SyntaxKind.EndOfLineTrivia))
+            {
+                cut = lineIsBlank ? i + 1 : cut;
+                lineIsBlank = true;
+            }
+            else if (!trivium.IsKind(SyntaxKind.WhitespaceTrivia))
+            {
+                lineIsBlank = false;
+            }
+        }
+
+        return (TriviaList(trivia.Take(cut)), TriviaList(trivia.Skip(cut)));
     }
 
     /// <summary>Whether a namespace the file imports (or the project imports globally) has a type named like one of System.Text.Json.Serialization's.</summary>

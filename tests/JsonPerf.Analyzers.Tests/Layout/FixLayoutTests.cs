@@ -14,7 +14,7 @@ namespace JsonPerf.Analyzers.Tests.Layout;
 /// A fix's diff is what a careful person would write: the document keeps its line endings (CRLF files stay CRLF
 /// without an end_of_line setting) and its final newline, and removing a local leaves no stray blank line.
 /// </summary>
-public class FixLayoutTests
+public partial class FixLayoutTests
 {
     private const string OptionsAndEncoder = """
         using System;

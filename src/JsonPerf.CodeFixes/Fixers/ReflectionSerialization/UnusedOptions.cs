@@ -45,7 +45,7 @@ internal static class UnusedOptions
         };
         if (removed is null || solution.GetDocument(declaration.SyntaxTree) is not { } document
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } documentRoot
-            || documentRoot.RemoveNode(removed, SyntaxRemoveOptions.KeepNoTrivia) is not { } newRoot)
+            || MemberRemoval.Remove(documentRoot, removed) is not { } newRoot)
         {
             return solution;
         }
