@@ -37,6 +37,9 @@ internal static class Rules
     /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
     public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
 
+    /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
+    public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
+
     public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>

@@ -15,6 +15,12 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>X.Parse(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToX</c> with the same arguments.</summary>
     public const string FixSerializeTo = "SerializeTo";
 
+    /// <summary><c>JsonElement.Parse(element.GetRawText())</c>: the fix calls <c>element.Clone()</c>.</summary>
+    public const string FixCloneElement = "CloneElement";
+
+    /// <summary><c>JsonNode.Parse(element.GetRawText())</c>: the fix calls <c>JsonSerializer.SerializeToNode(element)</c>.</summary>
+    public const string FixElementToNode = "ElementToNode";
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -108,9 +114,16 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
     }
 
-    /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c>.</summary>
+    /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c> or of <c>element.GetRawText()</c>.</summary>
     private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
     {
+        if (FirstStringArgument(parse) is IInvocationOperation { TargetMethod: { Name: "GetRawText", IsStatic: false, Parameters.Length: 0 } rawText, Instance: not null }
+            && SymbolEqualityComparer.Default.Equals(rawText.ContainingType, symbols.JsonElement))
+        {
+            AnalyzeParseOfElement(context, symbols, parse);
+            return;
+        }
+
         if (FirstStringArgument(parse) is not IInvocationOperation { TargetMethod: { Name: "Serialize", IsStatic: true } serializeMethod } serialize
             || !SymbolEqualityComparer.Default.Equals(serializeMethod.ContainingType, serializer)
             || serializeMethod.ReturnType.SpecialType != SpecialType.System_String
@@ -134,10 +147,41 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? FixSerializeTo : null);
     }
 
-    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
+    /// <summary>
+    /// <c>X.Parse(element.GetRawText())</c>: an element copied into a new element, node or document through its text.
+    /// <c>element.Clone()</c> and <c>SerializeToNode(element)</c> give the same JSON text (the node is written from the
+    /// element; the clone copies its UTF-8 bytes); a document from <c>SerializeToDocument(element)</c> would have other
+    /// raw text (whitespace and escaping written anew), so it is reported without a fix. SerializeToNode resolves
+    /// JsonElement's metadata through the default options, which a trimmed or reflection-free project does not have.
+    /// </summary>
+    private static void AnalyzeParseOfElement(OperationAnalysisContext context, JsonSymbols symbols, IInvocationOperation parse)
+    {
+        if (symbols.IsInsideExpressionTree(parse))
+        {
+            return;
+        }
+
+        var type = parse.TargetMethod.ContainingType;
+        var defaults = AllButFirstAreDefaults(parse) && !HasNamedArgument(parse);
+        if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement))
+        {
+            Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? FixCloneElement : null);
+        }
+        else if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonNode))
+        {
+            var fixable = defaults && !ReflectionFreeProject.Is(context.Options.AnalyzerConfigOptionsProvider.GlobalOptions);
+            Report(context, parse, "JsonNode.Parse(element.GetRawText())", "JsonSerializer.SerializeToNode(element)", fixable ? FixElementToNode : null);
+        }
+        else
+        {
+            Report(context, parse, "JsonDocument.Parse(element.GetRawText())", "element.Clone() where an element will do, or JsonSerializer.SerializeToDocument(element)", fix: null, Rules.NoFixForDocumentText);
+        }
+    }
+
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null)
     {
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
     }
 
     /// <summary>The value of the first argument when the method's first parameter is a <c>string</c>.</summary>

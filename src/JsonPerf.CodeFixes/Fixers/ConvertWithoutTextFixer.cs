@@ -34,8 +34,16 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         }
 
         var first = arguments[0];
+        var parsed = model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse" } parse ? parse.ContainingType.Name : null;
         SyntaxNode? replacement = CallTrivia.WalkDownParenthesesAndCasts(first.Expression) switch
         {
+            // JsonElement.Parse(element.GetRawText()) -> element.Clone(); JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element)
+            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
+                when parsed is not null && inner.ArgumentList.Arguments.Count == 0
+                => FromElement(parsed, rawText, inner, model)?
+                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
+                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
+
             // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
             InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
                 when inner.ArgumentList.Arguments.Count == 0
@@ -54,6 +62,25 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         };
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
+    }
+
+    /// <summary>The element's own copy: <c>element.Clone()</c> for a JsonElement, <c>JsonSerializer.SerializeToNode(element)</c> for a JsonNode.</summary>
+    private static ExpressionSyntax? FromElement(string parsed, MemberAccessExpressionSyntax rawText, InvocationExpressionSyntax inner, SemanticModel model)
+    {
+        if (parsed == "JsonElement")
+        {
+            return inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)));
+        }
+
+        if (parsed != "JsonNode" || JsonSymbols.For(model.Compilation)?.JsonSerializer is null)
+        {
+            return null;
+        }
+
+        var serializer = ParseTypeName("global::System.Text.Json.JsonSerializer").WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        return InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)serializer, IdentifierName("SerializeToNode")),
+            ArgumentList(SingletonSeparatedList(Argument(rawText.Expression.WithoutTrivia()))));
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, with the name replaced.</summary>

@@ -25,7 +25,11 @@ public partial class AnalyzerTests
         "var node = {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(order))|};",
         "var node = {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(order, options))|};",
         "var node = {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(order), new JsonNodeOptions { PropertyNameCaseInsensitive = true })|};",
-        "Func<Order, JsonNode> f = x => {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(x))|};");
+        "Func<Order, JsonNode> f = x => {|JP0006:JsonNode.Parse(JsonSerializer.Serialize(x))|};",
+        "var el = JsonSerializer.SerializeToElement(order); var node = {|JP0006:JsonNode.Parse(el.GetRawText())|};",
+        "using (var doc = JsonDocument.Parse(json)) { var node = {|JP0006:JsonNode.Parse(doc.RootElement.GetProperty(\"order\").GetRawText())|}; }",
+        "var el = JsonSerializer.SerializeToElement(order); var copy = {|JP0006:JsonElement.Parse(el.GetRawText())|};",
+        "var el = JsonSerializer.SerializeToElement(order); using (var doc = {|JP0006:JsonDocument.Parse(el.GetRawText())|}) { }");
 
     public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         "var el = JsonSerializer.SerializeToElement(order); var text = el.GetRawText(); Console.WriteLine(text); var o = JsonSerializer.Deserialize<Order>(text);",
@@ -38,6 +42,8 @@ public partial class AnalyzerTests
         "using (var doc = JsonDocument.Parse(order.Name)) { }",
         "var node = JsonNode.Parse(System.Text.Encoding.UTF8.GetString(JsonSerializer.SerializeToUtf8Bytes(order)));",
         "var o = JsonSerializer.Deserialize<Order>(JsonSerializer.Serialize(order));",
+        "var el = JsonSerializer.SerializeToElement(order); var node = JsonNode.Parse(el.ToString());",
+        "var el = JsonSerializer.SerializeToElement(order); var text = el.GetRawText(); Console.WriteLine(text); var node = JsonNode.Parse(text);",
         "var s = JsonSerializer.Serialize(order); var o = JsonSerializer.Deserialize<Order>(s);",
         "System.Linq.Expressions.Expression<Func<Order, string>> e = x => JsonSerializer.Deserialize<Order>(JsonSerializer.SerializeToElement(x, s_shared).GetRawText(), s_shared).Name;");
 
