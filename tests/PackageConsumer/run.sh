@@ -98,6 +98,34 @@ diff -u "$root/tests/PackageConsumerMinimalApi/Program.cs" "$api/Program.cs" || 
 echo "ok: one dotnet format run fixed JP0001 and JP0004 in the handler; HTTP responses on 127.0.0.1 unchanged"
 # ---- end minimal API ----
 
+# ---- A test project (issue 28): every rule a suggestion, warnings again with JsonPerfSuggestionsOnly=false ----
+echo "== test project: suggestions in the IDE and the SARIF log, no build warnings"
+tests_copy="$work/test-project"
+mkdir -p "$tests_copy"
+cp "$root/tests/PackageConsumerTests/"*.cs "$root/tests/PackageConsumerTests/"*.csproj "$here"/*.props "$tests_copy/"
+sed "s#../../artifacts#$root/artifacts#" "$here/NuGet.config" > "$tests_copy/NuGet.config"
+testbuild() { dotnet build "$tests_copy/PackageConsumerTests.csproj" --no-incremental -nologo -p:JsonPerfVersion="$version" -p:RestorePackagesPath="$root/artifacts/consumer-packages" "$@"; }
+# Distinct results per rule and SARIF level in a SARIF 2.1 log, as "JP0001:note:1 JP0002:note:5 ...".
+sarif_levels() {
+  python3 -c 'import json,sys,collections
+results = [r for run in json.load(open(sys.argv[1]))["runs"] for r in run.get("results", []) if r["ruleId"].startswith("JP")]
+seen = {(r["ruleId"], r.get("level", "warning"), json.dumps(r["locations"])) for r in results}
+counts = collections.Counter((rule, level) for rule, level, _ in seen)
+print(" ".join(f"{rule}:{level}:{n}" for (rule, level), n in sorted(counts.items())))' "$1"
+}
+testbuild -p:ErrorLog="$work/tests.sarif%2Cversion=2.1" > "$work/tests.log" 2>&1 || { cat "$work/tests.log"; fail "the test project does not build"; }
+check_clean_load "$work/tests.log"
+if grep -qE 'warning JP[0-9]+' "$work/tests.log"; then grep -E 'warning JP' "$work/tests.log" | sort -u; fail "JsonPerf warnings in a test project"; fi
+levels="$(sarif_levels "$work/tests.sarif")"
+[[ "$levels" =~ ^JP0001:note:2\ JP0002:note:[0-9]+\ JP0004:note:1\ JP0006:note:1\ JP0007:note:1$ ]] || fail "test project SARIF: expected JP0001 twice, JP0004/6/7 once and JP0002 as notes (suggestions); got '$levels'"
+echo "ok: test project: 0 JsonPerf warnings; SARIF has $levels"
+testbuild -p:JsonPerfSuggestionsOnly=false > "$work/tests-restored.log" 2>&1 || { cat "$work/tests-restored.log"; fail "the test project does not build with JsonPerfSuggestionsOnly=false"; }
+for expected in JP0001:2 JP0004:1 JP0006:1 JP0007:1; do
+  [ "$(jp_warnings "$work/tests-restored.log" "${expected%:*}")" -eq "${expected#*:}" ] || { grep -E 'warning JP' "$work/tests-restored.log" | sort -u; fail "JsonPerfSuggestionsOnly=false: expected ${expected#*:} ${expected%:*} warnings"; }
+done
+echo "ok: JsonPerfSuggestionsOnly=false gives the test project its warnings back (JP0001, JP0004, JP0006, JP0007)"
+# ---- end test project ----
+
 echo "== JP0002: a warning in trimmed/AOT projects (the package's targets add a global config)"
 [ "$(jp_warnings "$work/build.log" JP0002)" -eq 0 ] || fail "JP0002 is a warning by default"
 for property in JsonSerializerIsReflectionEnabledByDefault=false IsAotCompatible=true; do
@@ -178,12 +206,17 @@ preset "JsonPerfAnalysisMode=None" "0 0 0 0" -p:JsonPerfAnalysisMode=None
 preset "IsAotCompatible=true" "2 4 0 1" -p:IsAotCompatible=true
 preset "IsAotCompatible=true, JsonPerfRaiseJP0002InAot=false" "2 0 0 1" -p:IsAotCompatible=true -p:JsonPerfRaiseJP0002InAot=false
 preset "JsonPerfAnalysisMode=None, IsAotCompatible=true" "0 0 0 0" -p:JsonPerfAnalysisMode=None -p:IsAotCompatible=true
+preset "IsTestProject=true" "0 0 0 0" -p:IsTestProject=true
+preset "IsTestProject=true, JsonPerfSuggestionsOnly=false" "2 0 0 1" -p:IsTestProject=true -p:JsonPerfSuggestionsOnly=false
+preset "JsonPerfSuggestionsOnly=true (a sample)" "0 0 0 0" -p:JsonPerfSuggestionsOnly=true
+preset "JsonPerfAnalysisMode=All, IsTestProject=true" "0 0 0 0" -p:JsonPerfAnalysisMode=All -p:IsTestProject=true
 # The project's own severities win over every preset: .editorconfig sections, and a .globalconfig (level 100).
 printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.JP0002.severity = none\ndotnet_diagnostic.JP0004.severity = none\n' > "$app/.editorconfig"
 preset "JsonPerfAnalysisMode=All, .editorconfig JP0002 and JP0004 none" "2 0 1 0" -p:JsonPerfAnalysisMode=All
 preset "IsAotCompatible=true, .editorconfig JP0002 none" "2 0 0 0" -p:IsAotCompatible=true
 printf 'root = true\n\n[*.cs]\ndotnet_diagnostic.JP0001.severity = warning\ndotnet_diagnostic.JP0003.severity = warning\n' > "$app/.editorconfig"
 preset "JsonPerfAnalysisMode=None, .editorconfig JP0001 and JP0003 warning" "2 0 1 0" -p:JsonPerfAnalysisMode=None
+preset "IsTestProject=true, .editorconfig JP0001 and JP0003 warning" "2 0 1 0" -p:IsTestProject=true
 rm "$app/.editorconfig"
 printf 'is_global = true\n\ndotnet_diagnostic.JP0003.severity = none\ndotnet_diagnostic.JP0001.severity = suggestion\n' > "$app/.globalconfig"
 preset "JsonPerfAnalysisMode=All, .globalconfig JP0003 none, JP0001 suggestion" "0 4 0 1" -p:JsonPerfAnalysisMode=All
