@@ -17,6 +17,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var function = declarator.EnclosingFunction();
         var configuration = new List<IOperation>();
         var entryPointUses = 0;
+        var bindings = 0;
+        IArgumentOperation? binding = null;
         foreach (var operation in declarator.Root().Descendants())
         {
             if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
@@ -35,9 +37,15 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                 continue;
             }
 
-            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
+            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+                && symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
             {
                 entryPointUses++;
+                if (sink == OptionsSink.Binds)
+                {
+                    bindings++;
+                    binding = argument.Value.WalkDownConversions() == reference ? argument : null;
+                }
             }
             else if (OptionsConfiguration.ConfigurationStatement(reference) is { } statement)
             {
@@ -58,6 +66,13 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var fixable = StaticInitializerCheck.CanAddStaticField(creation)
             && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
             && CanFoldConfiguration(declarator, creation, configuration, symbols);
+
+        if (bindings > 0)
+        {
+            // Only a context built on the local, `new MyContext(options)`: the fix folds the options into a cached context.
+            var context = fixable && bindings == 1 && entryPointUses == 1 && binding is not null ? ContextBinding.CacheableContext(binding, symbols) : null;
+            return CreateBound(creation, fixable, context);
+        }
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
@@ -144,6 +159,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var function = creation.EnclosingFunction();
         var root = creation.Root();
         var configured = false;
+        var bound = false;
         var entryPointUses = 0;
         foreach (var local in locals)
         {
@@ -174,9 +190,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                     continue;
                 }
 
-                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
+                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+                    && symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
                 {
                     entryPointUses++;
+                    bound |= sink == OptionsSink.Binds;
                 }
                 else if (OptionsConfiguration.ConfigurationStatement(reference) is not null)
                 {
@@ -194,8 +212,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             return null;
         }
 
+        // Bound to a context, the creation replaced where it stands would be bound by every call: no fix.
         var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        return Create(creation, fixable, creation);
+        return bound ? CreateBound(creation, fixable, context: null) : Create(creation, fixable, creation);
     }
 
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>

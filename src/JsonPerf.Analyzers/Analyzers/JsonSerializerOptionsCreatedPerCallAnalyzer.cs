@@ -61,11 +61,18 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken):
-                // An entry point's options, or a wrapper's that only passes them on to entry points.
-                return IsCopyOfRuntimeOptions(creation, symbols)
-                    ? null
-                    : Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
+            case IArgumentOperation argument when symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
+                // An entry point's options, or a wrapper's that only passes them on to entry points; or a context's, which
+                // binds them: there the fix caches the context, where it can.
+                if (IsCopyOfRuntimeOptions(creation, symbols))
+                {
+                    return null;
+                }
+
+                var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
+                return sink == OptionsSink.Binds
+                    ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols) ? context : null)
+                    : Create(creation, movable, creation);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
                 return AnalyzeLocal(creation, declarator, symbols, cancellationToken);
@@ -110,6 +117,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
         var entryPointUses = 0;
         var qualified = false;
+        var bound = false;
         foreach (var reference in field.ContainingType.DeclaringSyntaxReferences)
         {
             if (reference.SyntaxTree != creation.Syntax.SyntaxTree)
@@ -135,6 +143,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
                 entryPointUses++;
                 qualified |= use.Instance is { IsImplicit: false };
+                bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
             }
         }
 
@@ -143,7 +152,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        return Create(creation, fixable: !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols), creation);
+        // A context built per request on the field: a static field would be bound by the first request's context.
+        var movable = !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
+        return bound ? CreateBound(creation, movable, context: null) : Create(creation, movable, creation);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
@@ -193,6 +204,19 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
         var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost, Rules.FixNote(fixable));
+    }
+
+    /// <summary>
+    /// Options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): the context is a new resolver every call,
+    /// so the metadata is built again each time. Shared, the options would throw, so the fix caches the
+    /// <paramref name="context"/> built on them, or is not offered (null). <paramref name="movable"/>: the options could
+    /// move to a static field but for the context.
+    /// </summary>
+    private static Diagnostic CreateBound(IObjectCreationOperation creation, bool movable, IObjectCreationOperation? context)
+    {
+        var fixable = movable && context is not null;
+        var properties = fixable ? DiagnosticProperties.FixableByCachingContext : DiagnosticProperties.None;
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostRebuild, Rules.FixNote(fixable, onlyBoundToContext: movable));
     }
 
     /// <summary>

@@ -18,6 +18,16 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
+    protected override string TitleFor(Diagnostic diagnostic) => CachesContext(diagnostic) ? ContextCaching.Title : Title;
+
+    /// <summary>Options a context is built on cannot be shared: where the analyzer found the context only read, the context is cached instead.</summary>
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => CachesContext(diagnostic)
+            ? Task.FromResult<PreparedFix?>(async ct => (await ContextCaching.FixAsync(document, site, ct).ConfigureAwait(false))?.Project.Solution)
+            : base.PrepareAsync(document, site, diagnostic, cancellationToken);
+
+    private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
+
     /// <summary>Only a getter and a factory need the solution: their callers must not change the options they return.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
         => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken)
@@ -95,7 +105,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return editor.GetChangedDocument();
     }
 
-    private static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
+    internal static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
     {
         IOperation value = creation;
         while (value.Parent is IConversionOperation conversion)
@@ -155,7 +165,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             : null;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
-    private static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
+    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
     {
         var result = new List<ExpressionStatementSyntax>();
         foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
@@ -171,7 +181,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     }
 
     /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
-    private static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
+    internal static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
     {
         if (statements.Count == 0)
         {
@@ -272,8 +282,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     /// <summary>
     /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
-    /// when every read in the solution passes it straight to a serializer entry point (or copies it), and no code
-    /// outside the solution can read it.
+    /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
+    /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
     /// </summary>
     private static async Task<bool> GetterReadsAreSafeAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
@@ -298,7 +308,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             }
 
             return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) || IsCopyConstructorArgument(argument, use.Symbols));
+                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) && !ContextBinding.IsContextConstructorArgument(argument, use.Symbols)
+                    || IsCopyConstructorArgument(argument, use.Symbols));
         }, cancellationToken).ConfigureAwait(false);
     }
 
