@@ -75,7 +75,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             var local = declarator.Symbol;
             var statements = ConfigurationStatements(declarator, local);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name));
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name), cancellationToken);
             if (replacement is null)
             {
                 return null;
@@ -93,7 +93,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
         else
         {
-            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)));
+            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)), cancellationToken);
             if (replacement is null)
             {
                 return null;
@@ -159,8 +159,9 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             _ => null,
         };
 
-    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames)
-        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames) is { } name
+    /// <summary>A new static readonly field, or an equivalent one that exists and is only read (<see cref="SharedOptionsField.OnlyRead"/>).</summary>
+    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames, CancellationToken cancellationToken)
+        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames, field => SharedOptionsField.OnlyRead(field, model.Compilation, symbols, cancellationToken)) is { } name
             ? IdentifierName(name)
             : null;
 

@@ -30,7 +30,7 @@ internal static class OptionsFactoryCaching
         var editor = await DocumentEditor.CreateAsync(factory.Document, cancellationToken).ConfigureAwait(false);
         var creation = factory.Creation;
         var replacement = Fixer.SharedInstance(editor, factory.Operation, creation, factory.Symbols)
-                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)));
+                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)), cancellationToken);
         if (replacement is null)
         {
             return null;

@@ -99,6 +99,42 @@ public partial class FixTests
             }
             """ + HandWrittenContext);
 
+    [Fact]
+    public Task Does_not_reuse_an_equivalent_options_field_that_a_context_is_built_on_or_that_is_changed()
+        => Verify.VerifyFixAsync(ContextUsings + """
+            public class C
+            {
+                private static readonly JsonSerializerOptions s_bound = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_changed = new JsonSerializerOptions { MaxDepth = 8 };
+                private static readonly MyJsonContext s_context = new MyJsonContext(s_bound);
+
+                static C()
+                {
+                    s_changed.Converters.Add(new JsonStringEnumConverter());
+                }
+
+                public string M(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
+                public string N(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = 8 }|});
+            }
+            """ + HandWrittenContext, ContextUsings + """
+            public class C
+            {
+                private static readonly JsonSerializerOptions s_bound = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_changed = new JsonSerializerOptions { MaxDepth = 8 };
+                private static readonly MyJsonContext s_context = new MyJsonContext(s_bound);
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_jsonOptions = new JsonSerializerOptions { MaxDepth = 8 };
+
+                static C()
+                {
+                    s_changed.Converters.Add(new JsonStringEnumConverter());
+                }
+
+                public string M(object value) => JsonSerializer.Serialize(value, s_indentedJsonOptions);
+                public string N(object value) => JsonSerializer.Serialize(value, s_jsonOptions);
+            }
+            """ + HandWrittenContext);
+
     [Theory]
     // A wrapper of the project's own builds the context.
     [InlineData("public string M(MyType v) => Write(v, {|#0:new JsonSerializerOptions()|}); static string Write(MyType v, JsonSerializerOptions o) => JsonSerializer.Serialize(v, new MyJsonContext(o).MyType);", true)]
