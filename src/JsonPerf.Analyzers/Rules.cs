@@ -32,7 +32,11 @@ internal static class Rules
     /// </summary>
     public const string NoAutomaticFix = " (no automatic fix here: see 'When the fix is not offered' on the rule's page)";
 
-    internal static string FixNote(bool fixable) => fixable ? "" : NoAutomaticFix;
+    /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
+    public const string NoFixOptionsBoundToContext = " (no automatic fix here: a JsonSerializerContext built on these options makes them its own, so they cannot be shared; cache the context instead)";
+
+    internal static string FixNote(bool fixable, bool onlyBoundToContext = false)
+        => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
     /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
     public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
@@ -172,6 +176,12 @@ internal static class DiagnosticProperties
 {
     /// <summary>JP0001, JP0004: the fix can move the value (and folded statements) into a static readonly field.</summary>
     public const string Fixable = "Fixable";
+
+    /// <summary>JP0001, with <see cref="Fixable"/>: the options go to a JsonSerializerContext's constructor, and the fix caches that context.</summary>
+    public const string CacheContext = "CacheContext";
+
+    /// <summary>JP0001: <see cref="Fixable"/> and <see cref="CacheContext"/>.</summary>
+    public static readonly ImmutableDictionary<string, string?> FixableByCachingContext = ImmutableDictionary<string, string?>.Empty.Add(Fixable, "true").Add(CacheContext, "true");
 
     /// <summary>JP0002: the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>).</summary>
     public const string DefaultOptions = "DefaultOptions";

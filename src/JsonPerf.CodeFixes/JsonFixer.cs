@@ -12,6 +12,9 @@ public abstract class JsonFixer : CodeFixProvider
 
     protected abstract string Title { get; }
 
+    /// <summary>The code action's title at one site; <see cref="Title"/> unless the fix differs by site.</summary>
+    protected virtual string TitleFor(Diagnostic diagnostic) => Title;
+
     /// <summary>A cheap check on what the analyzer computed (its diagnostic properties).</summary>
     protected virtual bool IsFixable(Diagnostic diagnostic) => true;
 
@@ -53,7 +56,7 @@ public abstract class JsonFixer : CodeFixProvider
             {
                 var solution = context.Document.Project.Solution;
                 context.RegisterCodeFix(
-                    CodeAction.Create(Title, async ct => await fix(ct).ConfigureAwait(false) is { } changed ? await DocumentLayout.CleanUpAsync(solution, changed, ct).ConfigureAwait(false) : solution, equivalenceKey: diagnostic.Id),
+                    CodeAction.Create(TitleFor(diagnostic), async ct => await fix(ct).ConfigureAwait(false) is { } changed ? await DocumentLayout.CleanUpAsync(solution, changed, ct).ConfigureAwait(false) : solution, equivalenceKey: diagnostic.Id),
                     diagnostic);
             }
         }

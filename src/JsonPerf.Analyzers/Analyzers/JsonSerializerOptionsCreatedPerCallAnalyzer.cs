@@ -7,7 +7,7 @@ namespace JsonPerf.Analyzers;
 /// passed to a wrapper that only passes it on, and a call of a factory that returns new options each time.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
-public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
+public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCall);
 
@@ -61,11 +61,18 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken):
-                // An entry point's options, or a wrapper's that only passes them on to entry points.
-                return IsCopyOfRuntimeOptions(creation, symbols)
-                    ? null
-                    : Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation), creation);
+            case IArgumentOperation argument when symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
+                // An entry point's options, or a wrapper's that only passes them on to entry points; or a context's, which
+                // binds them: there the fix caches the context, where it can.
+                if (IsCopyOfRuntimeOptions(creation, symbols))
+                {
+                    return null;
+                }
+
+                var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
+                return sink == OptionsSink.Binds
+                    ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols) ? context : null)
+                    : Create(creation, movable, creation);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
                 return AnalyzeLocal(creation, declarator, symbols, cancellationToken);
@@ -89,64 +96,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
         }
     }
 
-    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        var local = declarator.Symbol;
-        if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
-        {
-            return null;
-        }
-
-        var function = declarator.EnclosingFunction();
-        var configuration = new List<IOperation>();
-        var entryPointUses = 0;
-        foreach (var operation in declarator.Root().Descendants())
-        {
-            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                continue;
-            }
-
-            // Captured by a lambda or local function: it may outlive the call, or run many times.
-            if (reference.EnclosingFunction() != function)
-            {
-                return null;
-            }
-
-            if (IsDiscarded(reference))
-            {
-                continue;
-            }
-
-            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
-            {
-                entryPointUses++;
-            }
-            else if (OptionsConfiguration.ConfigurationStatement(reference) is { } statement)
-            {
-                configuration.Add(statement);
-            }
-            else
-            {
-                // Returned, stored, passed elsewhere, reassigned, read: the options escape or do more than configure.
-                return null;
-            }
-        }
-
-        if (entryPointUses == 0)
-        {
-            return null;
-        }
-
-        var fixable = StaticInitializerCheck.CanAddStaticField(creation)
-            && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
-            && CanFoldConfiguration(declarator, creation, configuration, symbols);
-
-        var costSources = new List<IOperation>(configuration.Count + 1) { creation };
-        costSources.AddRange(configuration);
-        return Create(creation, fixable, costSources.ToArray());
-    }
-
     /// <summary>
     /// <c>private readonly JsonSerializerOptions _options = new() { ... };</c> in a controller, Razor Pages model, SignalR
     /// hub or view component: the framework creates the object per request, so the options are built per request.
@@ -168,6 +117,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
         var entryPointUses = 0;
         var qualified = false;
+        var bound = false;
         foreach (var reference in field.ContainingType.DeclaringSyntaxReferences)
         {
             if (reference.SyntaxTree != creation.Syntax.SyntaxTree)
@@ -193,6 +143,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
                 entryPointUses++;
                 qualified |= use.Instance is { IsImplicit: false };
+                bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
             }
         }
 
@@ -201,236 +152,9 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
             return null;
         }
 
-        return Create(creation, fixable: !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols), creation);
-    }
-
-    /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
-    internal static bool IsWrittenAgain(IVariableDeclaratorOperation declarator)
-    {
-        foreach (var operation in declarator.Root().Descendants())
-        {
-            if (operation is ILocalReferenceOperation reference
-                && SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
-                && IsWrite(reference))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary><c>_ = local;</c>: a read that goes nowhere.</summary>
-    private static bool IsDiscarded(ILocalReferenceOperation reference)
-        => reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference;
-
-    private static bool IsWrite(ILocalReferenceOperation reference)
-        => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
-           || reference.Parent is IDeconstructionAssignmentOperation
-           || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };
-
-    /// <summary>
-    /// The locals of <c>a = new(...)</c> or a chain <c>a = b = new(...)</c> (also as a declaration's initializer:
-    /// <c>var a = b = new(...)</c>), with the statement the chain is; empty when the value goes anywhere else.
-    /// </summary>
-    private static ImmutableArray<ILocalSymbol> AssignedLocals(ISimpleAssignmentOperation assignment, out IOperation? statement)
-    {
-        statement = null;
-        var locals = ImmutableArray.CreateBuilder<ILocalSymbol>();
-        IOperation current = assignment;
-        while (current is ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } link)
-        {
-            locals.Add(target.Local);
-            var outer = link.WalkUpConversions();
-            if (outer.Parent is ISimpleAssignmentOperation next && next.Value == outer)
-            {
-                current = next;
-                continue;
-            }
-
-            if (outer.Parent is IExpressionStatementOperation expressionStatement)
-            {
-                statement = expressionStatement;
-                return locals.ToImmutable();
-            }
-
-            if (outer.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
-            {
-                locals.Add(declarator.Symbol);
-                statement = declarator.Parent?.Parent;
-                return locals.ToImmutable();
-            }
-
-            break;
-        }
-
-        return ImmutableArray<ILocalSymbol>.Empty;
-    }
-
-    /// <summary>
-    /// A creation that reaches locals other than as the whole initializer of their declaration: through <c>?:</c>,
-    /// <c>??</c> or a switch expression, by assignment after the declaration (also in branches), or by a chained
-    /// assignment. Reported when each local is only passed to entry points (or discarded with <c>_ = local;</c>),
-    /// never captured, and the creation is not overwritten before any use. The fix replaces the creation where it
-    /// stands, so it is offered only when nothing configures the local (that would mutate the cached instance).
-    /// </summary>
-    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (IsCopyOfRuntimeOptions(creation, symbols))
-        {
-            return null;
-        }
-
-        var function = creation.EnclosingFunction();
-        var root = creation.Root();
-        var configured = false;
-        var entryPointUses = 0;
-        foreach (var local in locals)
-        {
-            if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type))
-            {
-                return null;
-            }
-
-            foreach (var operation in root.Descendants())
-            {
-                if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-                {
-                    continue;
-                }
-
-                if (reference.EnclosingFunction() != function)
-                {
-                    return null;
-                }
-
-                if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
-                {
-                    continue;
-                }
-
-                if (IsDiscarded(reference))
-                {
-                    continue;
-                }
-
-                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument && symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken))
-                {
-                    entryPointUses++;
-                }
-                else if (OptionsConfiguration.ConfigurationStatement(reference) is not null)
-                {
-                    configured = true;
-                }
-                else
-                {
-                    return null;
-                }
-            }
-        }
-
-        if (entryPointUses == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
-        {
-            return null;
-        }
-
-        var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        return Create(creation, fixable, creation);
-    }
-
-    /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
-    private static bool IsOverwrittenBeforeUse(IOperation? statement, ILocalSymbol local)
-    {
-        if (statement?.Parent is not IBlockOperation block)
-        {
-            return false;
-        }
-
-        var index = block.Operations.IndexOf(statement);
-        if (index < 0 || index + 1 >= block.Operations.Length
-            || block.Operations[index + 1] is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
-            || !SymbolEqualityComparer.Default.Equals(target.Local, local))
-        {
-            return false;
-        }
-
-        foreach (var operation in next.Value.DescendantsAndSelf())
-        {
-            if (operation is ILocalReferenceOperation read && SymbolEqualityComparer.Default.Equals(read.Local, local))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>
-    /// The configuration statements can be folded into the object initializer when they directly follow the
-    /// declaration in the same block, assign each property once, and hold values valid in a static initializer.
-    /// </summary>
-    private static bool CanFoldConfiguration(IVariableDeclaratorOperation declarator, IObjectCreationOperation creation, List<IOperation> configuration, JsonSymbols symbols)
-    {
-        if (declarator.Syntax.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration }
-            || declaration.UsingKeyword != default
-            || declaration.IsConst)
-        {
-            return false;
-        }
-
-        var following = OptionsSyntax.FollowingStatements(declaration, max: configuration.Count);
-        if (following is null || following.Count < configuration.Count)
-        {
-            return false;
-        }
-
-        var assigned = new HashSet<string>();
-        if (creation.Initializer is { } initializer)
-        {
-            foreach (var init in initializer.Initializers)
-            {
-                if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } && !assigned.Add(target.Property.Name))
-                {
-                    return false;
-                }
-            }
-        }
-
-        configuration.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
-        for (var i = 0; i < configuration.Count; i++)
-        {
-            if (following[i] != configuration[i].Syntax)
-            {
-                return false;
-            }
-
-            var expression = ((IExpressionStatementOperation)configuration[i]).Operation;
-            IOperation value;
-            if (expression is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
-            {
-                if (target.Property.Name == "Converters" || !assigned.Add(target.Property.Name))
-                {
-                    return false;
-                }
-
-                value = assignment.Value;
-            }
-            else if (expression is IInvocationOperation { Arguments.Length: 1 } add)
-            {
-                value = add.Arguments[0].Value;
-            }
-            else
-            {
-                return false;
-            }
-
-            if (!StaticInitializerCheck.CanMoveToStaticInitializer(value, symbols))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        // A context built per request on the field: a static field would be bound by the first request's context.
+        var movable = !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
+        return bound ? CreateBound(creation, movable, context: null) : Create(creation, movable, creation);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
@@ -480,6 +204,19 @@ public sealed class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAnalyzer
 
         var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost, Rules.FixNote(fixable));
+    }
+
+    /// <summary>
+    /// Options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): the context is a new resolver every call,
+    /// so the metadata is built again each time. Shared, the options would throw, so the fix caches the
+    /// <paramref name="context"/> built on them, or is not offered (null). <paramref name="movable"/>: the options could
+    /// move to a static field but for the context.
+    /// </summary>
+    private static Diagnostic CreateBound(IObjectCreationOperation creation, bool movable, IObjectCreationOperation? context)
+    {
+        var fixable = movable && context is not null;
+        var properties = fixable ? DiagnosticProperties.FixableByCachingContext : DiagnosticProperties.None;
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostRebuild, Rules.FixNote(fixable, onlyBoundToContext: movable));
     }
 
     /// <summary>

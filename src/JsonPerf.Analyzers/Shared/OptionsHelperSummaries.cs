@@ -53,19 +53,23 @@ internal sealed class OptionsHelperSummaries
         }
 
         var summaries = symbols.HelperSummaries;
-        if (!summaries.IsOptionsSink(argument, cancellationToken) || summaries.FreshFactory(invocation, cancellationToken) is not { } factory)
+        var sink = summaries.Sink(argument, cancellationToken);
+        if (sink == OptionsSink.None || summaries.FreshFactory(invocation, cancellationToken) is not { } factory)
         {
             return null;
         }
 
-        var properties = factory.Fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
-        var cost = factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
+        // Options a context is built on cannot be shared: caching the factory would hand every call the same bound instance.
+        var bound = sink == OptionsSink.Binds;
+        var fixable = factory.Fixable && !bound;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(
             Rules.OptionsCreatedPerCall,
             invocation.Syntax.GetLocation(),
             properties,
             Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost),
-            Rules.FixNote(factory.Fixable));
+            Rules.FixNote(fixable, onlyBoundToContext: bound && factory.Fixable));
     }
 
     /// <summary>
@@ -73,14 +77,26 @@ internal sealed class OptionsHelperSummaries
     /// the options parameter of a wrapper in source that only passes it on to entry points.
     /// </summary>
     public bool IsOptionsSink(IArgumentOperation argument, CancellationToken cancellationToken)
-        => SerializerEntryPoints.IsOptionsArgument(argument, _symbols) || IsWrapperArgument(argument, cancellationToken);
+        => Sink(argument, cancellationToken) != OptionsSink.None;
 
-    /// <summary>True when <paramref name="argument"/> goes to a wrapper's options parameter (not to an entry point directly).</summary>
-    public bool IsWrapperArgument(IArgumentOperation argument, CancellationToken cancellationToken)
-        => argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
-           && argument.ArgumentKind != ArgumentKind.ParamArray
-           && _symbols.IsJsonSerializerOptions(parameter.Type)
-           && Forwards(invocation.TargetMethod, parameter.Ordinal, MaxWrapperDepth, cancellationToken);
+    /// <summary>
+    /// What the serializer does with the options <paramref name="argument"/> hands it: only reads them (an entry point, or
+    /// a wrapper that passes them on to entry points), binds them (a JsonSerializerContext's constructor, directly or
+    /// through wrappers), or nothing known (<see cref="OptionsSink.None"/>: not a serializer sink).
+    /// </summary>
+    public OptionsSink Sink(IArgumentOperation argument, CancellationToken cancellationToken)
+    {
+        if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
+        {
+            return ContextBinding.IsContextConstructorArgument(argument, _symbols) ? OptionsSink.Binds : OptionsSink.Reads;
+        }
+
+        return argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
+               && argument.ArgumentKind != ArgumentKind.ParamArray
+               && _symbols.IsJsonSerializerOptions(parameter.Type)
+            ? Forwards(invocation.TargetMethod, parameter.Ordinal, MaxWrapperDepth, cancellationToken)
+            : OptionsSink.None;
+    }
 
     /// <summary>
     /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
@@ -107,28 +123,34 @@ internal sealed class OptionsHelperSummaries
         return summary;
     }
 
-    private bool Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
+    /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
+    private OptionsSink Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
     {
         if (depth <= 0 || Followable(target) is not { } method)
         {
-            return false;
+            return OptionsSink.None;
         }
 
         var summary = _wrappers.GetOrAdd(method, m => SummarizeWrapper(m, cancellationToken));
         if (!summary.Forwarding.TryGetValue(ordinal, out var helpers))
         {
-            return false;
+            return OptionsSink.None;
         }
 
+        var result = summary.Binding.Contains(ordinal) ? OptionsSink.Binds : OptionsSink.Reads;
         foreach (var (helper, helperOrdinal) in helpers)
         {
-            if (!Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
+            switch (Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
             {
-                return false;
+                case OptionsSink.None:
+                    return OptionsSink.None;
+                case OptionsSink.Binds:
+                    result = OptionsSink.Binds;
+                    break;
             }
         }
 
-        return true;
+        return result;
     }
 
     /// <summary>The method's definition when its body is what runs for every call to it; null otherwise.</summary>
@@ -173,9 +195,10 @@ internal sealed class OptionsHelperSummaries
     private WrapperSummary SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
     {
         var forwarding = new Dictionary<int, ImmutableArray<(IMethodSymbol, int)>>();
+        var binding = new HashSet<int>();
         if (Body(method, mustCreate: false, cancellationToken) is not { } body)
         {
-            return new WrapperSummary(forwarding);
+            return new WrapperSummary(forwarding, binding);
         }
 
         foreach (var parameter in method.Parameters)
@@ -185,17 +208,22 @@ internal sealed class OptionsHelperSummaries
                 continue;
             }
 
-            if (ForwardedTo(body, parameter) is { } helpers)
+            if (ForwardedTo(body, parameter, out var binds) is { } helpers)
             {
                 forwarding[parameter.Ordinal] = helpers;
+                if (binds)
+                {
+                    binding.Add(parameter.Ordinal);
+                }
             }
         }
 
-        return new WrapperSummary(forwarding);
+        return new WrapperSummary(forwarding, binding);
     }
 
-    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter)
+    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter, out bool binds)
     {
+        binds = false;
         var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
         var uses = 0;
         foreach (var operation in body.Descendants())
@@ -215,6 +243,7 @@ internal sealed class OptionsHelperSummaries
             uses++;
             if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
             {
+                binds |= ContextBinding.IsContextConstructorArgument(argument, _symbols);
                 continue;
             }
 
@@ -297,11 +326,31 @@ internal sealed class OptionsHelperSummaries
 
     private sealed class WrapperSummary
     {
-        public WrapperSummary(Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> forwarding) => Forwarding = forwarding;
+        public WrapperSummary(Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> forwarding, HashSet<int> binding)
+        {
+            Forwarding = forwarding;
+            Binding = binding;
+        }
 
         /// <summary>Parameter ordinal → the helpers (method, parameter ordinal) it is also passed to; absent: not a forwarded parameter.</summary>
         public Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> Forwarding { get; }
+
+        /// <summary>The forwarded parameters this method itself passes to a JsonSerializerContext's constructor.</summary>
+        public HashSet<int> Binding { get; }
     }
+}
+
+/// <summary>What the serializer does with options handed to it (<see cref="OptionsHelperSummaries.Sink"/>).</summary>
+internal enum OptionsSink
+{
+    /// <summary>Not a serializer sink: an argument of any other method.</summary>
+    None,
+
+    /// <summary>Only read: an entry point, or a wrapper that only passes them on to entry points. Options only read can be shared.</summary>
+    Reads,
+
+    /// <summary>Bound: a JsonSerializerContext's constructor takes them over, directly or inside a wrapper. They cannot be shared.</summary>
+    Binds,
 }
 
 /// <summary>What JP0001 knows about one method that may be an options factory.</summary>

@@ -18,6 +18,16 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
+    protected override string TitleFor(Diagnostic diagnostic) => CachesContext(diagnostic) ? ContextCaching.Title : Title;
+
+    /// <summary>Options a context is built on cannot be shared: where the analyzer found the context only read, the context is cached instead.</summary>
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => CachesContext(diagnostic)
+            ? Task.FromResult<PreparedFix?>(async ct => (await ContextCaching.FixAsync(document, site, ct).ConfigureAwait(false))?.Project.Solution)
+            : base.PrepareAsync(document, site, diagnostic, cancellationToken);
+
+    private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
+
     /// <summary>Only a getter and a factory need the solution: their callers must not change the options they return.</summary>
     protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
         => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken)
@@ -65,7 +75,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             var local = declarator.Symbol;
             var statements = ConfigurationStatements(declarator, local);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name));
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name), cancellationToken);
             if (replacement is null)
             {
                 return null;
@@ -83,7 +93,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
         else
         {
-            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)));
+            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)), cancellationToken);
             if (replacement is null)
             {
                 return null;
@@ -95,7 +105,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return editor.GetChangedDocument();
     }
 
-    private static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
+    internal static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
     {
         IOperation value = creation;
         while (value.Parent is IConversionOperation conversion)
@@ -149,13 +159,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             _ => null,
         };
 
-    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames)
-        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames) is { } name
+    /// <summary>A new static readonly field, or an equivalent one that exists and is only read (<see cref="SharedOptionsField.OnlyRead"/>).</summary>
+    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames, CancellationToken cancellationToken)
+        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames, field => SharedOptionsField.OnlyRead(field, model.Compilation, symbols, cancellationToken)) is { } name
             ? IdentifierName(name)
             : null;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
-    private static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
+    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
     {
         var result = new List<ExpressionStatementSyntax>();
         foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
@@ -171,7 +182,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     }
 
     /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
-    private static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
+    internal static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
     {
         if (statements.Count == 0)
         {
@@ -272,8 +283,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     /// <summary>
     /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
-    /// when every read in the solution passes it straight to a serializer entry point (or copies it), and no code
-    /// outside the solution can read it.
+    /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
+    /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
     /// </summary>
     private static async Task<bool> GetterReadsAreSafeAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
@@ -298,7 +309,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             }
 
             return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) || IsCopyConstructorArgument(argument, use.Symbols));
+                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) && !ContextBinding.IsContextConstructorArgument(argument, use.Symbols)
+                    || IsCopyConstructorArgument(argument, use.Symbols));
         }, cancellationToken).ConfigureAwait(false);
     }
 

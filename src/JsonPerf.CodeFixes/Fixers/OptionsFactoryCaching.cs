@@ -30,7 +30,7 @@ internal static class OptionsFactoryCaching
         var editor = await DocumentEditor.CreateAsync(factory.Document, cancellationToken).ConfigureAwait(false);
         var creation = factory.Creation;
         var replacement = Fixer.SharedInstance(editor, factory.Operation, creation, factory.Symbols)
-                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)));
+                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)), cancellationToken);
         if (replacement is null)
         {
             return null;
@@ -127,7 +127,10 @@ internal static class OptionsFactoryCaching
         return expression;
     }
 
-    /// <summary>Every call of the factory in the solution hands the result to the serializer (or copies it); doc-comment references are fine.</summary>
+    /// <summary>
+    /// Every call of the factory in the solution hands the result to a serializer that only reads it (not to a context's
+    /// constructor, directly or through a wrapper: the context binds it) or copies it; doc-comment references are fine.
+    /// </summary>
     private static Task<bool> OnlyPassedToSerializerAsync(IMethodSymbol factory, Solution solution, CancellationToken cancellationToken)
         => References.AllAsync(factory, solution, use =>
         {
@@ -145,6 +148,6 @@ internal static class OptionsFactoryCaching
             return callee.Parent is InvocationExpressionSyntax call && call.Expression == callee
                 && use.Model.GetOperation(call, cancellationToken) is IInvocationOperation invocation
                 && invocation.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (use.Symbols.HelperSummaries.IsOptionsSink(argument, cancellationToken) || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
+                && (use.Symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
         }, cancellationToken);
 }

@@ -34,6 +34,35 @@ internal static class OptionsFieldNames
         return names;
     }
 
+    private static readonly HashSet<string> s_genericContext = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "c", "ctx", "context", "jsonContext", "serializerContext", "jsonSerializerContext", "jsonCtx",
+    };
+
+    /// <summary>
+    /// Names for a cached JsonSerializerContext built on <paramref name="options"/>: the context local's own name when it
+    /// was specific, else what the settings say before the type's name (<c>IndentedShopContext</c>), else the type's
+    /// name (free under an <c>s_</c> or <c>_</c> convention), then <c>Cached</c> and the type's name.
+    /// </summary>
+    public static IReadOnlyList<string> ForContext(BaseObjectCreationExpressionSyntax options, string? localName, string typeName)
+    {
+        var names = new List<string>();
+        if (localName is { Length: > 2 } && !s_genericContext.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal))
+        {
+            names.Add(localName);
+        }
+
+        var words = Describe(options).Take(2).ToList();
+        if (words.Count > 0)
+        {
+            names.Add(string.Concat(words) + typeName);
+        }
+
+        names.Add(typeName);
+        names.Add("Cached" + typeName);
+        return names;
+    }
+
     private static IEnumerable<string> Describe(BaseObjectCreationExpressionSyntax creation)
     {
         if (creation.ArgumentList?.Arguments.FirstOrDefault()?.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Web" })

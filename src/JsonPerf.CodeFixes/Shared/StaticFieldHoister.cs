@@ -16,8 +16,12 @@ internal static class StaticFieldHoister
     public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, string baseName)
         => GetOrAddField(editor, model, site, fieldType, initializer, new[] { baseName });
 
-    /// <summary>As above, trying <paramref name="baseNames"/> in order; numbered from the last (<c>Name2</c>, ...) only when none is free.</summary>
-    public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, IReadOnlyList<string> baseNames)
+    /// <summary>
+    /// As above, trying <paramref name="baseNames"/> in order; numbered from the last (<c>Name2</c>, ...) only when none is
+    /// free. An existing field is reused only when <paramref name="canShare"/> (if given) accepts it: a value that is
+    /// changed or bound elsewhere must not be handed to more code.
+    /// </summary>
+    public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, IReadOnlyList<string> baseNames, Func<IFieldSymbol, bool>? canShare = null)
     {
         var target = FindTarget(model, site);
         if (target is null)
@@ -26,7 +30,7 @@ internal static class StaticFieldHoister
         }
 
         var (typeSymbol, declaration) = target.Value;
-        if (FindEquivalentField(typeSymbol, fieldType, initializer) is { } existing)
+        if (FindEquivalentField(typeSymbol, fieldType, initializer, canShare) is { } existing)
         {
             return existing;
         }
@@ -205,11 +209,11 @@ internal static class StaticFieldHoister
     /// A static readonly field declared in source in the type or a type around it (reachable by its simple name),
     /// whose initializer is equivalent.
     /// </summary>
-    private static string? FindEquivalentField(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer)
+    private static string? FindEquivalentField(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer, Func<IFieldSymbol, bool>? canShare)
     {
         for (var current = type; current is not null; current = current.ContainingType)
         {
-            if (FindEquivalentFieldIn(current, fieldType, initializer) is { } name && (SymbolEqualityComparer.Default.Equals(current, type) || type.GetMembers(name).IsEmpty))
+            if (FindEquivalentFieldIn(current, fieldType, initializer, canShare) is { } name && (SymbolEqualityComparer.Default.Equals(current, type) || type.GetMembers(name).IsEmpty))
             {
                 return name;
             }
@@ -218,7 +222,7 @@ internal static class StaticFieldHoister
         return null;
     }
 
-    private static string? FindEquivalentFieldIn(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer)
+    private static string? FindEquivalentFieldIn(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer, Func<IFieldSymbol, bool>? canShare)
     {
         foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
         {
@@ -229,7 +233,8 @@ internal static class StaticFieldHoister
 
             foreach (var reference in field.DeclaringSyntaxReferences)
             {
-                if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value } && AreEquivalent(value, initializer))
+                if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value } && AreEquivalent(value, initializer)
+                    && (canShare is null || canShare(field)))
                 {
                     return field.Name;
                 }

@@ -1,0 +1,130 @@
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Fixer = JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0001's fix for options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): the context makes the
+/// options its own, so they cannot be shared, but the context can. The context's creation, with the options (and a
+/// local's configuration folded into them), moves into a <c>private static readonly</c> field of the context's type, and
+/// the code uses the field: <c>new ShopContext(new JsonSerializerOptions { ... }).Order</c> becomes
+/// <c>IndentedShopContext.Order</c>; a context local initialized with it is replaced by the field. Offered where the
+/// analyzer found the context only read (<see cref="DiagnosticProperties.CacheContext"/>).
+/// </summary>
+internal static class ContextCaching
+{
+    public const string Title = "Cache the JsonSerializerContext built on these options in a static readonly field";
+
+    public static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site is not BaseObjectCreationExpressionSyntax creation
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
+            || JsonSymbols.For(model.Compilation) is not { } symbols)
+        {
+            return null;
+        }
+
+        var removed = new List<StatementSyntax>();
+        IArgumentOperation? argument;
+        ExpressionSyntax initializer;
+        BaseObjectCreationExpressionSyntax options = creation;
+        if (operation.WalkUpValuePassThrough().Parent is IArgumentOperation { Parent.Syntax: ExpressionSyntax inlineContext } inline)
+        {
+            // `new ShopContext(new JsonSerializerOptions { ... })`: the context's creation moves as written.
+            argument = inline;
+            initializer = inlineContext;
+        }
+        else if (Fixer.LocalDeclaratorOf(operation) is { } declarator
+                 && declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } declaration
+                 && BindingReference(declarator, symbols) is { } reference
+                 && reference.Parent is IArgumentOperation { Parent.Syntax: ExpressionSyntax boundContext } bound)
+        {
+            // A local only configured and handed to the context: folded into the context's argument.
+            var statements = Fixer.ConfigurationStatements(declarator, declarator.Symbol);
+            options = Fixer.Fold(creation, statements);
+            argument = bound;
+            initializer = boundContext.ReplaceNode(reference.Syntax, options.WithoutTrivia());
+            removed.Add(declaration);
+            removed.AddRange(statements);
+        }
+        else
+        {
+            return null;
+        }
+
+        if (ContextBinding.CacheableContext(argument, symbols) is not { Syntax: BaseObjectCreationExpressionSyntax contextSyntax, Type: { } contextType } context)
+        {
+            return null;
+        }
+
+        var contextLocal = context.WalkUpValuePassThrough() == context.WalkUpConversions() ? ContextBinding.ContextLocal(context) : null;
+        var names = OptionsFieldNames.ForContext(options, contextLocal?.Symbol.Name, contextType.Name);
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (StaticFieldHoister.GetOrAddField(editor, model, contextSyntax, contextType, initializer, names) is not { } name)
+        {
+            return null;
+        }
+
+        if (contextLocal is not null && contextLocal.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } contextDeclaration)
+        {
+            foreach (var use in contextLocal.Root().Descendants().OfType<ILocalReferenceOperation>())
+            {
+                if (SymbolEqualityComparer.Default.Equals(use.Local, contextLocal.Symbol))
+                {
+                    editor.ReplaceNode(use.Syntax, IdentifierName(name).WithTriviaFrom(use.Syntax));
+                }
+            }
+
+            removed.Add(contextDeclaration);
+        }
+        else
+        {
+            editor.ReplaceNode(contextSyntax, IdentifierName(name).WithTriviaFrom(contextSyntax));
+        }
+
+        foreach (var run in Runs(removed))
+        {
+            StatementRemoval.Remove(editor, run);
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary>The local's one reference that is the whole argument of a context's constructor.</summary>
+    private static ILocalReferenceOperation? BindingReference(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
+    {
+        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+        {
+            if (SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
+                && reference.Parent is IArgumentOperation argument
+                && ContextBinding.IsContextConstructorArgument(argument, symbols))
+            {
+                return reference;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The statements in runs of neighbours: each run's comments move to the statement after it.</summary>
+    private static IEnumerable<List<StatementSyntax>> Runs(List<StatementSyntax> statements)
+    {
+        var run = new List<StatementSyntax>();
+        foreach (var statement in statements.OrderBy(s => s.SpanStart))
+        {
+            if (run.Count > 0 && OptionsSyntax.FollowingStatements(run[run.Count - 1], max: 1)?.FirstOrDefault() != statement)
+            {
+                yield return run;
+                run = new List<StatementSyntax>();
+            }
+
+            run.Add(statement);
+        }
+
+        if (run.Count > 0)
+        {
+            yield return run;
+        }
+    }
+}
