@@ -69,6 +69,32 @@ public abstract class JP0006_ConvertWithoutText<T>
     [Benchmark, BenchmarkCategory("T to node")]
     public JsonNode ObjectToNode_Direct() => JsonSerializer.SerializeToNode(_value)!;
 
+    [Benchmark(Baseline = true), BenchmarkCategory("Element to element")]
+    public JsonElement ElementToElement_ViaRawText() => JsonElement.Parse(_element.GetRawText());
+
+    [Benchmark, BenchmarkCategory("Element to element")]
+    public JsonElement ElementToElement_Clone() => _element.Clone();
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Element to node")]
+    public JsonNode ElementToNode_ViaRawText() => JsonNode.Parse(_element.GetRawText())!;
+
+    [Benchmark, BenchmarkCategory("Element to node")]
+    public JsonNode ElementToNode_Direct() => JsonSerializer.SerializeToNode(_element)!;
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Element to document")]
+    public int ElementToDocument_ViaRawText()
+    {
+        using var document = JsonDocument.Parse(_element.GetRawText());
+        return (int)document.RootElement.ValueKind;
+    }
+
+    [Benchmark, BenchmarkCategory("Element to document")]
+    public int ElementToDocument_Direct()
+    {
+        using var document = JsonSerializer.SerializeToDocument(_element);
+        return (int)document.RootElement.ValueKind;
+    }
+
     [Benchmark(Baseline = true), BenchmarkCategory("Clone T")]
     public T Clone_ViaString() => JsonSerializer.Deserialize<T>(JsonSerializer.Serialize(_value))!;
 

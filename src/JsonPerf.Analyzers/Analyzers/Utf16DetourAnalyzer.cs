@@ -9,7 +9,7 @@ namespace JsonPerf.Analyzers;
 /// (reported without a fix: the decoders replace invalid UTF-8 and honour UTF-16/32 byte order marks, the UTF-8 overloads do not).
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
-public sealed class Utf16DetourAnalyzer : JsonAnalyzer
+public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
 {
     /// <summary><c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToUtf8Bytes</c> with the same arguments.</summary>
     public const string FixSerializeToUtf8Bytes = "SerializeToUtf8Bytes";
@@ -71,10 +71,16 @@ public sealed class Utf16DetourAnalyzer : JsonAnalyzer
                 break;
 
             case "GetBytes":
-                if (!method.IsStatic && method.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.Encoding)
-                    && HasInvocationArgument(invocation.Syntax))
+                if (!method.IsStatic && method.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.Encoding))
                 {
-                    AnalyzeGetBytes(context, symbols, serializer, invocation);
+                    if (HasInvocationArgument(invocation.Syntax))
+                    {
+                        AnalyzeGetBytes(context, symbols, serializer, invocation);
+                    }
+                    else if (invocation.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments } && arguments[0].Expression is IdentifierNameSyntax)
+                    {
+                        AnalyzeGetBytesOfLocal(context, symbols, serializer, invocation);
+                    }
                 }
 
                 break;

@@ -33,6 +33,12 @@ public sealed class Utf16DetourFixer : JsonFixer
         }
 
         SyntaxNode? replacement = null;
+        if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1 && arguments[0].Expression is IdentifierNameSyntax local)
+        {
+            // var json = JsonSerializer.Serialize(...); ... Encoding.UTF8.GetBytes(json) -> JsonSerializer.SerializeToUtf8Bytes(...)
+            return await FoldLocalAsync(document, outer, local, cancellationToken).ConfigureAwait(false);
+        }
+
         if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1)
         {
             // Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToUtf8Bytes(...)
@@ -56,6 +62,33 @@ public sealed class Utf16DetourFixer : JsonFixer
         }
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
+    }
+
+    /// <summary>
+    /// The declaration of the local (the statement right before, as the analyzer checked) is removed, its comments kept
+    /// above the next statement, and its <c>Serialize</c> call, renamed, takes the place of <c>GetBytes(json)</c>.
+    /// </summary>
+    private static async Task<Document?> FoldLocalAsync(Document document, InvocationExpressionSyntax getBytes, IdentifierNameSyntax local, CancellationToken cancellationToken)
+    {
+        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetSymbolInfo(local, cancellationToken).Symbol is not ILocalSymbol symbol
+            || symbol.DeclaringSyntaxReferences.Length != 1
+            || await symbol.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not VariableDeclaratorSyntax
+            {
+                Initializer.Value: var value,
+                Parent.Parent: LocalDeclarationStatementSyntax declaration,
+            }
+            || CallTrivia.WalkDownParenthesesAndCasts(value) is not InvocationExpressionSyntax serialize
+            || RenameSerialize(serialize.Expression) is not { } renamed
+            || CallTrivia.HasLineCommentOrDirective(serialize))
+        {
+            return null;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        editor.ReplaceNode(getBytes, serialize.WithExpression(renamed).WithTriviaFrom(getBytes));
+        StatementRemoval.Remove(editor, new StatementSyntax[] { declaration });
+        return editor.GetChangedDocument();
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, renamed to SerializeToUtf8Bytes.</summary>

@@ -9,6 +9,9 @@ namespace JsonPerf.Analyzers.Tests.JP0005;
 public partial class AnalyzerTests
 {
     public static TheoryData<string, string> ReportedStatements() => Cases.WithLanguageVersions(
+        // Through a local read nowhere else (fixed when the declaration comes right before; reported either way).
+        "var s = JsonSerializer.Serialize(order); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
+        "var s = JsonSerializer.Serialize(order, options); Console.WriteLine(); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
         // Serialize, then transcode to UTF-8: every overload family.
         "var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order))|};",
         "var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order, options))|};",
@@ -47,6 +50,10 @@ public partial class AnalyzerTests
     public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         // The string is used for something else too.
         "var s = JsonSerializer.Serialize(order); Console.WriteLine(s); var b = System.Text.Encoding.UTF8.GetBytes(s);",
+        "var s = JsonSerializer.Serialize(order); s += \"x\"; var b = System.Text.Encoding.UTF8.GetBytes(s);",
+        "var s = order.Name; var b = System.Text.Encoding.UTF8.GetBytes(s);",
+        "string s = null; s = JsonSerializer.Serialize(order); var b = System.Text.Encoding.UTF8.GetBytes(s);",
+        "var s = JsonSerializer.Serialize(order); Func<string> f = () => s; var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = File.ReadAllText(json); Console.WriteLine(s); var o = JsonSerializer.Deserialize<Order>(s);",
         // Already UTF-8, or not JSON.
         "var b = JsonSerializer.SerializeToUtf8Bytes(order);",

@@ -1,0 +1,95 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0005 through a local: <c>var json = JsonSerializer.Serialize(x); ... Encoding.UTF8.GetBytes(json)</c>, where the
+/// local is read nowhere else (a string that is also logged, stored or returned is needed anyway). Fixed like the inline
+/// shape, the declaration folded into the call, where nothing runs between the two that the move could reorder.
+/// </summary>
+public sealed partial class Utf16DetourAnalyzer
+{
+    /// <summary><c>var json = JsonSerializer.Serialize(...);</c> right before <c>Encoding.UTF8.GetBytes(json)</c>: the fix folds the declaration into <c>SerializeToUtf8Bytes</c>.</summary>
+    public const string FixFoldLocalToUtf8Bytes = "FoldLocalToUtf8Bytes";
+
+    private static void AnalyzeGetBytesOfLocal(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation getBytes)
+    {
+        if (getBytes.TargetMethod.Parameters[0].Type.SpecialType != SpecialType.System_String
+            || getBytes.Arguments.Length != 1
+            || getBytes.Arguments[0].Value.WalkDownConversions() is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local }
+            || !IsEncodingUtf8(getBytes.Instance, symbols)
+            || local.DeclaringSyntaxReferences.Length != 1
+            || local.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken) is not VariableDeclaratorSyntax
+            {
+                Initializer.Value: { } initializer,
+                Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax } declaration },
+            } declarator
+            || declarator.SyntaxTree != getBytes.Syntax.SyntaxTree
+            || !OnlyReadIn(declaration, declarator, getBytes.Arguments[0].Syntax)
+            || getBytes.SemanticModel?.GetOperation(initializer, context.CancellationToken) is not { } value
+            || SerializeToString(value, serializer) is not { } serialize
+            || symbols.IsInsideExpressionTree(getBytes))
+        {
+            return;
+        }
+
+        var fixable = CanRenameToUtf8Bytes(serialize) && RunsRightAfter(declaration, getBytes.Syntax);
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixFoldLocalToUtf8Bytes : null);
+    }
+
+    /// <summary>The local's name appears nowhere in its scope but in its declaration and at <paramref name="use"/>.</summary>
+    private static bool OnlyReadIn(LocalDeclarationStatementSyntax declaration, VariableDeclaratorSyntax declarator, SyntaxNode use)
+    {
+        var scope = declaration.Parent is GlobalStatementSyntax global ? global.Parent! : declaration.Parent!;
+        var name = declarator.Identifier.ValueText;
+        foreach (var token in scope.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name && token != declarator.Identifier && !use.Span.Contains(token.Span))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// The declaration is the statement right before the one holding <paramref name="getBytes"/>, and nothing that
+    /// statement evaluates before the call has an effect the later serialization could see: the call is returned,
+    /// assigned to a local, or passed as an argument after plain reads to a method of a plain receiver.
+    /// </summary>
+    private static bool RunsRightAfter(LocalDeclarationStatementSyntax declaration, SyntaxNode getBytes)
+    {
+        var node = getBytes;
+        while (node.Parent is { } parent && parent is not StatementSyntax)
+        {
+            var plain = parent switch
+            {
+                ParenthesizedExpressionSyntax or CastExpressionSyntax or AwaitExpressionSyntax or EqualsValueClauseSyntax or VariableDeclaratorSyntax or VariableDeclarationSyntax => true,
+                AssignmentExpressionSyntax { Left: IdentifierNameSyntax } assignment => assignment.Right == node,
+                ArgumentSyntax => true,
+                ArgumentListSyntax list => list.Arguments.TakeWhile(a => a != node).All(a => IsPlainRead(a.Expression)),
+                InvocationExpressionSyntax invocation => invocation.ArgumentList == node && IsPlainRead(invocation.Expression),
+                _ => false,
+            };
+            if (!plain)
+            {
+                return false;
+            }
+
+            node = parent;
+        }
+
+        var statement = node.Parent is StatementSyntax s ? s : null;
+        var holder = statement?.Parent is GlobalStatementSyntax g ? (SyntaxNode)g : statement;
+        var declared = declaration.Parent is GlobalStatementSyntax d ? (SyntaxNode)d : declaration;
+        return statement is ReturnStatementSyntax or ExpressionStatementSyntax or LocalDeclarationStatementSyntax
+               && holder?.Parent == declared.Parent
+               && declared.Parent!.ChildNodes().SkipWhile(n => n != declared).Skip(1).FirstOrDefault() == holder;
+    }
+
+    private static bool IsPlainRead(ExpressionSyntax expression) => expression switch
+    {
+        IdentifierNameSyntax or ThisExpressionSyntax or LiteralExpressionSyntax or PredefinedTypeSyntax => true,
+        MemberAccessExpressionSyntax { Expression: var inner } => IsPlainRead(inner),
+        _ => false,
+    };
+}
