@@ -10,17 +10,22 @@ namespace JsonPerf.Analyzers;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 {
-    /// <summary>The document is a local used only inside its block: add <c>using</c> to its declaration.</summary>
+    /// <summary>
+    /// The document is a local whose elements are used up in its block or leave it from a JsonElement expression:
+    /// add <c>using</c> to its declaration, and <c>.Clone()</c> at each such expression (none when nothing leaves).
+    /// </summary>
     public const string FixUsing = "Using";
 
     /// <summary><c>JsonDocument.Parse(x).RootElement</c> where <c>JsonElement.Parse(x)</c> exists (.NET 10+).</summary>
     public const string FixElementParse = "ElementParse";
 
     /// <summary>
-    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement, where JsonElement.Parse does not exist:
-    /// <c>using var document = JsonDocument.Parse(x);</c> before it and <c>document.RootElement.Clone()</c> in it.
+    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement: <c>using var document = JsonDocument.Parse(x);</c>
+    /// before it and <c>document.RootElement...</c> in it; <c>.Clone()</c> only where an element outlives the block
+    /// (or on the root element when that cannot be told). Preferred to <see cref="FixElementParse"/> when nothing
+    /// outlives the block: the pooled buffers are reused and nothing is copied.
     /// </summary>
-    public const string FixUsingClone = "UsingClone";
+    public const string FixUsingBefore = "UsingBefore";
 
     /// <summary><c>JsonSerializer.SerializeToDocument(v, o).RootElement</c>: <c>JsonSerializer.SerializeToElement(v, o)</c>.</summary>
     public const string FixSerializeToElement = "SerializeToElement";
@@ -83,21 +88,42 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        string? fix = null;
-        if (method.Name == "TryParseValue")
-        {
-            if (!TryGetOutLocal(invocation, document, out var local) || !IsLocalLeaked(local, invocation.Root(), out _))
-            {
-                return;
-            }
-        }
-        else if (!IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix))
+        if (!IsLeaked(invocation, symbols, document, elementParse, serializeToElement, out var fix, out _))
         {
             return;
         }
 
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.Report(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name, Rules.FixNote(fix is not null)));
+    }
+
+    /// <summary>
+    /// The fixer's question, asked again on the document as it is when the fix runs (in Fix All, earlier fixes have
+    /// moved what the diagnostic saw): which fix applies at this creating call, and which element expressions get
+    /// <c>.Clone()</c>. Null when no fix applies.
+    /// </summary>
+    internal static string? FixFor(IInvocationOperation invocation, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    {
+        cloneSites = Array.Empty<IOperation>();
+        var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
+        return invocation.TargetMethod.IsStatic
+               && symbols.JsonDocument is { } document
+               && IsLeaked(invocation, symbols, document, HasElementParse(symbols.JsonElement), serializeToElement, out var fix, out cloneSites)
+            ? fix
+            : null;
+    }
+
+    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
+    {
+        fix = null;
+        cloneSites = Array.Empty<IOperation>();
+        var method = invocation.TargetMethod;
+        if (method.Name == "TryParseValue")
+        {
+            return TryGetOutLocal(invocation, document, out var local) && IsLocalLeaked(local, invocation.Root(), out _);
+        }
+
+        return IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix, out cloneSites);
     }
 
     private static bool TryGetOutLocal(IInvocationOperation invocation, INamedTypeSymbol document, out ILocalSymbol local)
@@ -119,9 +145,10 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         return false;
     }
 
-    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix)
+    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
     {
         fix = null;
+        cloneSites = Array.Empty<IOperation>();
         IOperation value = invocation;
         if (method.Name == "ParseAsync")
         {
@@ -145,17 +172,24 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             case IPropertyReferenceOperation property when property.Instance == use:
                 if (use == invocation && property.Property.Name == "RootElement")
                 {
-                    if (method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value))
+                    if (method.Name == "Parse")
                     {
-                        fix = FixElementParse;
+                        // Nothing outlives the block: a using, no copy. Something does: JsonElement.Parse (one copy the
+                        // element owns) where it exists, else the using with a Clone where the element leaves.
+                        var elementParses = elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
+                        if (CanDeclareBefore(invocation, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
+                        {
+                            fix = FixUsingBefore;
+                        }
+                        else if (elementParses)
+                        {
+                            fix = FixElementParse;
+                            cloneSites = Array.Empty<IOperation>();
+                        }
                     }
                     else if (method.Name == "SerializeToDocument" && serializeToElement)
                     {
                         fix = FixSerializeToElement;
-                    }
-                    else if (method.Name == "Parse" && StartsStatement(invocation.Syntax))
-                    {
-                        fix = FixUsingClone;
                     }
                 }
 
@@ -179,7 +213,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                     return false;
                 }
 
-                if (use == value && CanAddUsing(declarator, symbols, uses))
+                if (use == value && CanAddUsing(declarator, symbols, uses, out cloneSites))
                 {
                     fix = FixUsing;
                 }
