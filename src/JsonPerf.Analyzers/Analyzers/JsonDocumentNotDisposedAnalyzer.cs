@@ -88,7 +88,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        if (!IsLeaked(invocation, symbols, document, elementParse, serializeToElement, out var fix, out _))
+        if (!IsReported(invocation, symbols, document, elementParse, serializeToElement, out var fix, out _))
         {
             return;
         }
@@ -108,12 +108,13 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
         return invocation.TargetMethod.IsStatic
                && symbols.JsonDocument is { } document
-               && IsLeaked(invocation, symbols, document, HasElementParse(symbols.JsonElement), serializeToElement, out var fix, out cloneSites)
+               && IsReported(invocation, symbols, document, HasElementParse(symbols.JsonElement), serializeToElement, out var fix, out cloneSites)
             ? fix
             : null;
     }
 
-    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
+    /// <summary>True when the creating call is reported; with the fix that applies (null: none) and the element expressions it clones.</summary>
+    private static bool IsReported(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
     {
         fix = null;
         cloneSites = Array.Empty<IOperation>();

@@ -71,12 +71,11 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         var nodes = new List<SyntaxNode>(sites) { statement };
         return document.WithSyntaxRoot(root.ReplaceNodes(nodes, (original, rewritten) =>
         {
-            if (original != statement)
+            if (rewritten is not LocalDeclarationStatementSyntax withUsing)
             {
-                return WithClone((ExpressionSyntax)rewritten);
+                return rewritten is ExpressionSyntax expression ? WithClone(expression) : rewritten;
             }
 
-            var withUsing = (LocalDeclarationStatementSyntax)rewritten;
             return withUsing.WithoutLeadingTrivia().WithUsingKeyword(Token(withUsing.GetLeadingTrivia(), SyntaxKind.UsingKeyword, TriviaList(Space)));
         }));
     }
@@ -179,7 +178,7 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         var edited = root.ReplaceNodes(nodes, (original, rewritten) =>
             original == invocation ? IdentifierName(name).WithTriviaFrom(rewritten)
             : original == statement ? rewritten.WithAdditionalAnnotations(mark)
-            : WithClone((ExpressionSyntax)rewritten));
+            : rewritten is ExpressionSyntax expression ? WithClone(expression) : rewritten);
         if (edited.GetAnnotatedNodes(mark).FirstOrDefault() is not StatementSyntax rewrittenStatement || rewrittenStatement.Parent is not BlockSyntax block)
         {
             return null;
