@@ -8,19 +8,24 @@ namespace JsonPerf.Analyzers;
 /// field, an argument, a capture we cannot follow) counts as disposed or handed on, and is not reported.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
-public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
+public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 {
-    /// <summary>The document is a local used only inside its block: add <c>using</c> to its declaration.</summary>
+    /// <summary>
+    /// The document is a local whose elements are used up in its block or leave it from a JsonElement expression:
+    /// add <c>using</c> to its declaration, and <c>.Clone()</c> at each such expression (none when nothing leaves).
+    /// </summary>
     public const string FixUsing = "Using";
 
     /// <summary><c>JsonDocument.Parse(x).RootElement</c> where <c>JsonElement.Parse(x)</c> exists (.NET 10+).</summary>
     public const string FixElementParse = "ElementParse";
 
     /// <summary>
-    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement, where JsonElement.Parse does not exist:
-    /// <c>using var document = JsonDocument.Parse(x);</c> before it and <c>document.RootElement.Clone()</c> in it.
+    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement: <c>using var document = JsonDocument.Parse(x);</c>
+    /// before it and <c>document.RootElement...</c> in it; <c>.Clone()</c> only where an element outlives the block
+    /// (or on the root element when that cannot be told). Preferred to <see cref="FixElementParse"/> when nothing
+    /// outlives the block: the pooled buffers are reused and nothing is copied.
     /// </summary>
-    public const string FixUsingClone = "UsingClone";
+    public const string FixUsingBefore = "UsingBefore";
 
     /// <summary><c>JsonSerializer.SerializeToDocument(v, o).RootElement</c>: <c>JsonSerializer.SerializeToElement(v, o)</c>.</summary>
     public const string FixSerializeToElement = "SerializeToElement";
@@ -83,21 +88,43 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        string? fix = null;
-        if (method.Name == "TryParseValue")
-        {
-            if (!TryGetOutLocal(invocation, document, out var local) || !IsLocalLeaked(local, invocation.Root(), out _))
-            {
-                return;
-            }
-        }
-        else if (!IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix))
+        if (!IsReported(invocation, symbols, document, elementParse, serializeToElement, out var fix, out _))
         {
             return;
         }
 
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.Report(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name, Rules.FixNote(fix is not null)));
+    }
+
+    /// <summary>
+    /// The fixer's question, asked again on the document as it is when the fix runs (in Fix All, earlier fixes have
+    /// moved what the diagnostic saw): which fix applies at this creating call, and which element expressions get
+    /// <c>.Clone()</c>. Null when no fix applies.
+    /// </summary>
+    internal static string? FixFor(IInvocationOperation invocation, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    {
+        cloneSites = Array.Empty<IOperation>();
+        var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
+        return invocation.TargetMethod.IsStatic
+               && symbols.JsonDocument is { } document
+               && IsReported(invocation, symbols, document, HasElementParse(symbols.JsonElement), serializeToElement, out var fix, out cloneSites)
+            ? fix
+            : null;
+    }
+
+    /// <summary>True when the creating call is reported; with the fix that applies (null: none) and the element expressions it clones.</summary>
+    private static bool IsReported(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
+    {
+        fix = null;
+        cloneSites = Array.Empty<IOperation>();
+        var method = invocation.TargetMethod;
+        if (method.Name == "TryParseValue")
+        {
+            return TryGetOutLocal(invocation, document, out var local) && IsLocalLeaked(local, invocation.Root(), out _);
+        }
+
+        return IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix, out cloneSites);
     }
 
     private static bool TryGetOutLocal(IInvocationOperation invocation, INamedTypeSymbol document, out ILocalSymbol local)
@@ -119,9 +146,10 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         return false;
     }
 
-    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix)
+    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
     {
         fix = null;
+        cloneSites = Array.Empty<IOperation>();
         IOperation value = invocation;
         if (method.Name == "ParseAsync")
         {
@@ -145,17 +173,24 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             case IPropertyReferenceOperation property when property.Instance == use:
                 if (use == invocation && property.Property.Name == "RootElement")
                 {
-                    if (method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value))
+                    if (method.Name == "Parse")
                     {
-                        fix = FixElementParse;
+                        // Nothing outlives the block: a using, no copy. Something does: JsonElement.Parse (one copy the
+                        // element owns) where it exists, else the using with a Clone where the element leaves.
+                        var elementParses = elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
+                        if (CanDeclareBefore(invocation, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
+                        {
+                            fix = FixUsingBefore;
+                        }
+                        else if (elementParses)
+                        {
+                            fix = FixElementParse;
+                            cloneSites = Array.Empty<IOperation>();
+                        }
                     }
                     else if (method.Name == "SerializeToDocument" && serializeToElement)
                     {
                         fix = FixSerializeToElement;
-                    }
-                    else if (method.Name == "Parse" && StartsStatement(invocation.Syntax))
-                    {
-                        fix = FixUsingClone;
                     }
                 }
 
@@ -179,7 +214,7 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                     return false;
                 }
 
-                if (use == value && CanAddUsing(declarator, symbols, uses))
+                if (use == value && CanAddUsing(declarator, symbols, uses, out cloneSites))
                 {
                     fix = FixUsing;
                 }
@@ -193,51 +228,6 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                 // Returned, stored, passed on, used as a using resource, or a shape we do not follow.
                 return false;
         }
-    }
-
-    /// <summary>
-    /// True when the call is the first thing its statement evaluates (the receiver at the start of a member-access
-    /// chain of a return, an expression statement or a single local's initializer, in a block, C# 8+): the document
-    /// can then be declared just before the statement without moving any other evaluation.
-    /// </summary>
-    private static bool StartsStatement(SyntaxNode call)
-    {
-        if (call.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 })
-        {
-            return false;
-        }
-
-        var current = call;
-        while (current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
-               || current.Parent is InvocationExpressionSyntax invocation && invocation.Expression == current
-               || current.Parent is ElementAccessExpressionSyntax element && element.Expression == current)
-        {
-            current = current.Parent;
-        }
-
-        var statement = current.Parent switch
-        {
-            ReturnStatementSyntax r => r,
-            ExpressionStatementSyntax e => e,
-            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax local } } }
-                when local.UsingKeyword.IsKind(SyntaxKind.None) && !local.IsConst => local,
-            _ => (StatementSyntax?)null,
-        };
-
-        if (statement?.Parent is not BlockSyntax block)
-        {
-            return false;
-        }
-
-        foreach (var node in block.DescendantNodes())
-        {
-            if (node is LabeledStatementSyntax)
-            {
-                return false;
-            }
-        }
-
-        return true;
     }
 
     /// <summary>string or byte[]: inputs <c>JsonElement.Parse</c> takes as they are (string, ReadOnlySpan&lt;byte&gt;).</summary>
@@ -294,272 +284,5 @@ public sealed class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         }
 
         return true;
-    }
-
-    /// <summary>
-    /// <c>using var</c> disposes the document at the end of the enclosing block. Offered when the language has
-    /// using declarations, the declaration is a single local of type JsonDocument in a block (or top-level
-    /// statements), the block has no labels (a goto must not jump over it), and every element read from the
-    /// document is consumed inside that block: read into strings or numbers, cloned, or kept in locals declared
-    /// after the document in the same block; never returned, stored, captured or passed to code we cannot see.
-    /// </summary>
-    private static bool CanAddUsing(IVariableDeclaratorOperation declarator, JsonSymbols symbols, List<IOperation> uses)
-    {
-        if (declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 }
-            || declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } declaration }
-            || declaration.Parent is not LocalDeclarationStatementSyntax { IsConst: false } statement
-            || !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument))
-        {
-            return false;
-        }
-
-        SyntaxNode scope;
-        switch (statement.Parent)
-        {
-            case BlockSyntax block:
-                scope = block;
-                break;
-            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit }:
-                scope = unit;
-                break;
-            default:
-                return false;
-        }
-
-        foreach (var node in scope.DescendantNodes())
-        {
-            if (node is LabeledStatementSyntax)
-            {
-                return false;
-            }
-        }
-
-        var function = declarator.EnclosingFunction();
-        var check = new ElementScopeCheck(symbols, declarator.Root(), function, statement.Span.End, scope.Span.End);
-        return check.StaysInScope(uses);
-    }
-
-    /// <summary>Follows the document's elements (and locals holding them) until they become plain values.</summary>
-    private sealed class ElementScopeCheck
-    {
-        private readonly JsonSymbols _symbols;
-        private readonly IOperation _root;
-        private readonly IOperation? _function;
-        private readonly int _scopeStart;
-        private readonly int _scopeEnd;
-        private readonly HashSet<ILocalSymbol> _locals = new(SymbolEqualityComparer.Default);
-        private readonly Queue<IOperation> _work = new();
-        private Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>? _references;
-
-        public ElementScopeCheck(JsonSymbols symbols, IOperation root, IOperation? function, int scopeStart, int scopeEnd)
-        {
-            _symbols = symbols;
-            _root = root;
-            _function = function;
-            _scopeStart = scopeStart;
-            _scopeEnd = scopeEnd;
-        }
-
-        public bool StaysInScope(List<IOperation> uses)
-        {
-            foreach (var use in uses)
-            {
-                _work.Enqueue(use);
-            }
-
-            while (_work.Count > 0)
-            {
-                var operation = _work.Dequeue();
-                if (operation.EnclosingFunction() != _function || !IsConsumedInPlace(operation))
-                {
-                    return false;
-                }
-            }
-
-            return true;
-        }
-
-        private bool IsConsumedInPlace(IOperation current)
-        {
-            while (current.Parent is { } parent)
-            {
-                switch (parent)
-                {
-                    case IConversionOperation or IParenthesizedOperation:
-                        current = parent;
-                        continue;
-
-                    case IPropertyReferenceOperation property when property.Instance == current:
-                        if (!IsElementType(property.Type))
-                        {
-                            return true;
-                        }
-
-                        current = parent;
-                        continue;
-
-                    case IInvocationOperation call when call.Instance == current:
-                        if (call.TargetMethod.Name == "Clone" && call.Arguments.Length == 0)
-                        {
-                            return true;
-                        }
-
-                        if (!TrackOutArguments(call))
-                        {
-                            return false;
-                        }
-
-                        if (!IsElementType(call.Type))
-                        {
-                            return true;
-                        }
-
-                        current = parent;
-                        continue;
-
-                    case IArgumentOperation argument:
-                        if (argument.Parameter is not { RefKind: RefKind.None } || argument.Parent is not IInvocationOperation callee || !ConsumesImmediately(callee.TargetMethod.ContainingType))
-                        {
-                            return false;
-                        }
-
-                        if (!IsElementType(callee.Type))
-                        {
-                            return true;
-                        }
-
-                        current = callee;
-                        continue;
-
-                    case IInterpolationOperation:
-                    case IExpressionStatementOperation:
-                        return true;
-
-                    case IBinaryOperation binary:
-                        return !IsElementType(binary.Type);
-
-                    case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
-                        return Track(declarator.Symbol);
-
-                    case ISimpleAssignmentOperation assignment when assignment.Value == current && assignment.Target is ILocalReferenceOperation target:
-                        return Track(target.Local);
-
-                    case ISimpleAssignmentOperation assignment when assignment.Target == current:
-                        // The local is overwritten, not read.
-                        return true;
-
-                    case IForEachLoopOperation loop when loop.Collection == current:
-                        foreach (var local in loop.Locals)
-                        {
-                            if (!Track(local))
-                            {
-                                return false;
-                            }
-                        }
-
-                        return true;
-
-                    default:
-                        return false;
-                }
-            }
-
-            return false;
-        }
-
-        /// <summary><c>el.TryGetProperty("x", out var value)</c>: the out local holds an element of the document too.</summary>
-        private bool TrackOutArguments(IInvocationOperation call)
-        {
-            foreach (var argument in call.Arguments)
-            {
-                if (argument.Parameter is { RefKind: RefKind.Out or RefKind.Ref })
-                {
-                    var value = argument.Value is IDeclarationExpressionOperation declaration ? declaration.Expression : argument.Value;
-                    if (value is not ILocalReferenceOperation reference || !Track(reference.Local))
-                    {
-                        return false;
-                    }
-                }
-            }
-
-            return true;
-        }
-
-        private bool Track(ILocalSymbol local)
-        {
-            if (!_locals.Add(local))
-            {
-                return true;
-            }
-
-            if (local.IsRef
-                || local.DeclaringSyntaxReferences.Length != 1
-                || local.DeclaringSyntaxReferences[0].Span is var span && (span.Start < _scopeStart || span.End > _scopeEnd))
-            {
-                return false;
-            }
-
-            if (_references is null)
-            {
-                _references = new Dictionary<ILocalSymbol, List<ILocalReferenceOperation>>(SymbolEqualityComparer.Default);
-                foreach (var operation in _root.Descendants())
-                {
-                    if (operation is ILocalReferenceOperation reference)
-                    {
-                        if (!_references.TryGetValue(reference.Local, out var list))
-                        {
-                            _references[reference.Local] = list = new List<ILocalReferenceOperation>();
-                        }
-
-                        list.Add(reference);
-                    }
-                }
-            }
-
-            if (_references.TryGetValue(local, out var references))
-            {
-                foreach (var reference in references)
-                {
-                    if (!(reference.IsDeclaration && reference.Parent is IDeclarationExpressionOperation))
-                    {
-                        _work.Enqueue(reference);
-                    }
-                }
-            }
-
-            return true;
-        }
-
-        /// <summary>Types whose values point into the document's buffers.</summary>
-        private bool IsElementType(ITypeSymbol? type)
-        {
-            if (type is null)
-            {
-                return true;
-            }
-
-            if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
-            {
-                type = nullable.TypeArguments[0];
-            }
-
-            return type.SpecialType == SpecialType.System_Object
-                   || type.TypeKind is TypeKind.Interface or TypeKind.TypeParameter or TypeKind.Array or TypeKind.Error
-                   || IsJsonType(type)
-                   || IsJsonType(type.ContainingType);
-        }
-
-        private bool IsJsonType(ITypeSymbol? type)
-            => type is not null
-               && (SymbolEqualityComparer.Default.Equals(type, _symbols.JsonElement)
-                   || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonProperty)
-                   || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonDocument));
-
-        /// <summary>Static methods that read an element and keep nothing: JsonElement's own, Console's and string's (they call ToString).</summary>
-        private bool ConsumesImmediately(INamedTypeSymbol? type)
-            => type is not null
-               && (IsJsonType(type)
-                   || type.SpecialType == SpecialType.System_String
-                   || SymbolEqualityComparer.Default.Equals(type, _symbols.Console));
     }
 }

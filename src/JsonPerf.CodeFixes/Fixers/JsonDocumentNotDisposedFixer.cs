@@ -5,9 +5,12 @@ using Analyzer = JsonPerf.Analyzers.JsonDocumentNotDisposedAnalyzer;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0007 fix. A local document whose elements all stay in its block gets <c>using</c> (the analyzer checked the
-/// language version and every element use). <c>JsonDocument.Parse(x).RootElement</c> becomes
-/// <c>JsonElement.Parse(x)</c> (.NET 10: an element that owns its memory and needs no disposal), and
+/// JP0007 fix; the analyzer decides the shape (<see cref="Analyzer.FixFor"/>, asked again here on the current code).
+/// A local document gets <c>using</c>; <c>JsonDocument.Parse(x).RootElement...</c> starting a statement gets
+/// <c>using var document = JsonDocument.Parse(x);</c> before it. Either way <c>.Clone()</c> goes only on the element
+/// expressions that outlive the block (returned, yielded, stored, passed on): an element used up in the block needs
+/// no copy. <c>JsonDocument.Parse(x).RootElement</c> whose element outlives the statement becomes
+/// <c>JsonElement.Parse(x)</c> (.NET 10: an element that owns its memory), and
 /// <c>JsonSerializer.SerializeToDocument(v).RootElement</c> becomes <c>JsonSerializer.SerializeToElement(v)</c>;
 /// a trailing <c>.Clone()</c> goes, since the new element is already independent.
 /// </summary>
@@ -23,25 +26,75 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax invocation
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.For(model.Compilation) is not { JsonElement: { } element } symbols
+            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation)
         {
             return null;
         }
 
-        var value = WalkUp(invocation);
-        if (value.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: LocalDeclarationStatementSyntax statement } } }
-            && statement.UsingKeyword.IsKind(SyntaxKind.None))
+        var fix = Analyzer.FixFor(operation, symbols, out var cloneSites);
+        var sites = new List<ExpressionSyntax>();
+        foreach (var cloneSite in cloneSites)
         {
-            var usingKeyword = Token(statement.GetLeadingTrivia(), SyntaxKind.UsingKeyword, TriviaList(Space));
-            var withUsing = statement.WithoutLeadingTrivia().WithUsingKeyword(usingKeyword);
-            return document.WithSyntaxRoot(root.ReplaceNode(statement, withUsing));
+            if (cloneSite.Syntax is not ExpressionSyntax expression || expression.SyntaxTree != root.SyntaxTree)
+            {
+                return null;
+            }
+
+            // Two values can leave through one expression (the branches of a ?:): one Clone.
+            if (!sites.Contains(expression))
+            {
+                sites.Add(expression);
+            }
         }
 
+        return fix switch
+        {
+            Analyzer.FixUsing => AddUsing(document, root, invocation, sites),
+            Analyzer.FixUsingBefore => DeclareBefore(document, root, invocation, sites),
+            Analyzer.FixElementParse or Analyzer.FixSerializeToElement => InPlace(document, root, invocation, model, element, symbols),
+            _ => null,
+        };
+    }
+
+    /// <summary><c>var doc = JsonDocument.Parse(s);</c> becomes <c>using var doc = ...;</c>, with <c>.Clone()</c> on each site.</summary>
+    private static Document? AddUsing(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, List<ExpressionSyntax> sites)
+    {
+        if (WalkUp(invocation).Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: LocalDeclarationStatementSyntax statement } } }
+            || !statement.UsingKeyword.IsKind(SyntaxKind.None))
+        {
+            return null;
+        }
+
+        var nodes = new List<SyntaxNode>(sites) { statement };
+        return document.WithSyntaxRoot(root.ReplaceNodes(nodes, (original, rewritten) =>
+        {
+            if (rewritten is not LocalDeclarationStatementSyntax withUsing)
+            {
+                return rewritten is ExpressionSyntax expression ? WithClone(expression) : rewritten;
+            }
+
+            return withUsing.WithoutLeadingTrivia().WithUsingKeyword(Token(withUsing.GetLeadingTrivia(), SyntaxKind.UsingKeyword, TriviaList(Space)));
+        }));
+    }
+
+    /// <summary><c>x.Clone()</c>, or <c>(x).Clone()</c> where <c>x</c> is not a primary expression.</summary>
+    private static ExpressionSyntax WithClone(ExpressionSyntax expression)
+    {
+        var receiver = expression is IdentifierNameSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax or ElementAccessExpressionSyntax or ParenthesizedExpressionSyntax
+            ? expression.WithoutTrivia()
+            : ParenthesizedExpression(expression.WithoutTrivia());
+        return InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("Clone"))).WithTriviaFrom(expression);
+    }
+
+    /// <summary><c>JsonElement.Parse(x)</c> or <c>JsonSerializer.SerializeToElement(v)</c> in place of the document's <c>RootElement</c>.</summary>
+    private static Document? InPlace(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, SemanticModel model, INamedTypeSymbol element, JsonSymbols symbols)
+    {
         if (invocation.Parent is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: "RootElement" } rootElement
             || rootElement.Expression != invocation
-            || invocation.Expression is not MemberAccessExpressionSyntax callee
-            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.For(model.Compilation) is not { JsonElement: { } element } symbols)
+            || invocation.Expression is not MemberAccessExpressionSyntax callee)
         {
             return null;
         }
@@ -59,11 +112,6 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         {
             replacement = ElementParseExists(element) ? ElementParse(callee, invocation, model, element) : null;
             expectedType = element;
-            if (replacement is null || !BindsTo(model, replaced, replacement, expectedType))
-            {
-                // No JsonElement.Parse for this input or target framework.
-                return UsingClone(document, root, invocation, rootElement);
-            }
         }
         else
         {
@@ -96,20 +144,21 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
     }
 
     /// <summary>
-    /// Before .NET 10: <c>using var document = JsonDocument.Parse(x);</c> before the statement (which the analyzer
-    /// checked starts with the call), and <c>document.RootElement.Clone()</c> in its place: the clone owns its memory,
-    /// so it stays valid whatever the statement does with it, after the document is disposed.
+    /// <c>using var document = JsonDocument.Parse(x);</c> before the statement (which the analyzer checked starts with
+    /// the call, so nothing is evaluated in another order), <c>document</c> in place of the call, and <c>.Clone()</c>
+    /// on each site: the element expressions that outlive the block (or the root element when the analyzer could not
+    /// tell). An element used up in the block needs no copy: the document lives to the end of the block.
     /// </summary>
-    private static Document? UsingClone(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, MemberAccessExpressionSyntax rootElement)
+    private static Document? DeclareBefore(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, List<ExpressionSyntax> sites)
     {
         var statement = invocation.FirstAncestorOrSelf<StatementSyntax>();
-        if (statement?.Parent is not BlockSyntax block || statement.FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { } member)
+        if (statement?.Parent is not BlockSyntax || statement.FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { } member)
         {
             return null;
         }
 
         // A name no identifier of the member uses, so it clashes with nothing in any scope.
-        var used = new System.Collections.Generic.HashSet<string>();
+        var used = new HashSet<string>();
         foreach (var token in member.DescendantTokens())
         {
             if (token.IsKind(SyntaxKind.IdentifierToken))
@@ -124,6 +173,17 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             name = "document" + n;
         }
 
+        var mark = new SyntaxAnnotation();
+        var nodes = new List<SyntaxNode>(sites) { invocation, statement };
+        var edited = root.ReplaceNodes(nodes, (original, rewritten) =>
+            original == invocation ? IdentifierName(name).WithTriviaFrom(rewritten)
+            : original == statement ? rewritten.WithAdditionalAnnotations(mark)
+            : rewritten is ExpressionSyntax expression ? WithClone(expression) : rewritten);
+        if (edited.GetAnnotatedNodes(mark).FirstOrDefault() is not StatementSyntax rewrittenStatement || rewrittenStatement.Parent is not BlockSyntax block)
+        {
+            return null;
+        }
+
         var indentation = statement.GetLeadingTrivia();
         var lastLine = indentation.Count > 0 && indentation[indentation.Count - 1].IsKind(SyntaxKind.WhitespaceTrivia) ? TriviaList(indentation[indentation.Count - 1]) : TriviaList();
         var endOfLine = statement.GetTrailingTrivia() is { Count: > 0 } trailing && trailing[trailing.Count - 1].IsKind(SyntaxKind.EndOfLineTrivia) ? trailing[trailing.Count - 1] : CarriageReturnLineFeed;
@@ -134,13 +194,9 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             .WithUsingKeyword(Token(indentation, SyntaxKind.UsingKeyword, TriviaList(Space)))
             .WithSemicolonToken(Token(TriviaList(), SyntaxKind.SemicolonToken, TriviaList(endOfLine)));
 
-        var clone = InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression,
-            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), rootElement.Name.WithoutTrivia()),
-            IdentifierName("Clone"))).WithTriviaFrom(rootElement);
-        var rewritten = statement.ReplaceNode(rootElement, clone).WithLeadingTrivia(lastLine);
-        var index = block.Statements.IndexOf(statement);
-        var statements = block.Statements.RemoveAt(index).InsertRange(index, new StatementSyntax[] { declaration, rewritten });
-        return document.WithSyntaxRoot(root.ReplaceNode(block, block.WithStatements(statements)));
+        var index = block.Statements.IndexOf(rewrittenStatement);
+        var statements = block.Statements.RemoveAt(index).InsertRange(index, new StatementSyntax[] { declaration, rewrittenStatement.WithLeadingTrivia(lastLine) });
+        return document.WithSyntaxRoot(edited.ReplaceNode(block, block.WithStatements(statements)));
     }
 
     private static SyntaxNode WalkUp(SyntaxNode node)

@@ -1,0 +1,130 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0007: which fix a site admits. The rule behind both <c>using</c> shapes: clone only what outlives the document.
+/// A <c>using var</c> keeps the document alive to the end of its block, so an element used up in that block needs
+/// no copy; only a <c>JsonElement</c> that leaves it (returned, yielded, stored, passed on) gets <c>.Clone()</c>,
+/// at the expression where it leaves (<see cref="ElementEscapes"/>).
+/// </summary>
+public sealed partial class JsonDocumentNotDisposedAnalyzer
+{
+    /// <summary>
+    /// True when the call is the first thing its statement evaluates (the receiver at the start of a member-access
+    /// chain of a return, an expression statement or a single local's initializer, in a block without labels, C# 8+):
+    /// the document can then be declared just before the statement without moving any other evaluation.
+    /// </summary>
+    private static bool StartsStatement(SyntaxNode call, out StatementSyntax statement, out BlockSyntax block)
+    {
+        statement = null!;
+        block = null!;
+        if (call.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 })
+        {
+            return false;
+        }
+
+        var current = call;
+        while (current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
+               || current.Parent is InvocationExpressionSyntax invocation && invocation.Expression == current
+               || current.Parent is ElementAccessExpressionSyntax element && element.Expression == current)
+        {
+            current = current.Parent;
+        }
+
+        var found = current.Parent switch
+        {
+            ReturnStatementSyntax r => r,
+            ExpressionStatementSyntax e => e,
+            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax local } } }
+                when local.UsingKeyword.IsKind(SyntaxKind.None) && !local.IsConst => local,
+            _ => (StatementSyntax?)null,
+        };
+
+        if (found?.Parent is not BlockSyntax parent || HasLabels(parent))
+        {
+            return false;
+        }
+
+        statement = found;
+        block = parent;
+        return true;
+    }
+
+    /// <summary>
+    /// <c>JsonDocument.Parse(x).RootElement...</c> starting a statement: <c>using var document = JsonDocument.Parse(x);</c>
+    /// goes before it, disposing the document at the end of the block. The clone sites are where the statement's
+    /// elements outlive the block (none: no copy at all); when the walk cannot tell, the root element itself, whose
+    /// clone is safe whatever the statement does with it.
+    /// </summary>
+    private static bool CanDeclareBefore(IInvocationOperation invocation, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    {
+        cloneSites = Array.Empty<IOperation>();
+        if (!StartsStatement(invocation.Syntax, out var statement, out var block) || invocation.Parent is not IPropertyReferenceOperation rootElement)
+        {
+            return false;
+        }
+
+        var escapes = new ElementEscapes(symbols, invocation.Root(), invocation.EnclosingFunction(), statement.SpanStart, block.Span.End);
+        cloneSites = escapes.TryFollow(new IOperation[] { invocation }) ? escapes.CloneSites : new IOperation[] { rootElement };
+        return true;
+    }
+
+    /// <summary>
+    /// <c>using var</c> disposes the document at the end of the enclosing block. Offered when the language has
+    /// using declarations, the declaration is a single local of type JsonDocument in a block (or top-level
+    /// statements), the block has no labels (a goto must not jump over it), and every element read from the
+    /// document is either used up inside that block or leaves it from a JsonElement expression that can take a
+    /// <c>.Clone()</c> (the clone sites); not offered when an element is captured, passed by ref, or leaves as
+    /// something that cannot be cloned (a JsonProperty, an enumerator held in a local).
+    /// </summary>
+    private static bool CanAddUsing(IVariableDeclaratorOperation declarator, JsonSymbols symbols, List<IOperation> uses, out IReadOnlyList<IOperation> cloneSites)
+    {
+        cloneSites = Array.Empty<IOperation>();
+        if (declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 }
+            || declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } declaration }
+            || declaration.Parent is not LocalDeclarationStatementSyntax { IsConst: false } statement
+            || !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument))
+        {
+            return false;
+        }
+
+        SyntaxNode scope;
+        switch (statement.Parent)
+        {
+            case BlockSyntax block:
+                scope = block;
+                break;
+            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit }:
+                scope = unit;
+                break;
+            default:
+                return false;
+        }
+
+        if (HasLabels(scope))
+        {
+            return false;
+        }
+
+        var escapes = new ElementEscapes(symbols, declarator.Root(), declarator.EnclosingFunction(), statement.Span.End, scope.Span.End);
+        if (!escapes.TryFollow(uses))
+        {
+            return false;
+        }
+
+        cloneSites = escapes.CloneSites;
+        return true;
+    }
+
+    private static bool HasLabels(SyntaxNode scope)
+    {
+        foreach (var node in scope.DescendantNodes())
+        {
+            if (node is LabeledStatementSyntax)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
