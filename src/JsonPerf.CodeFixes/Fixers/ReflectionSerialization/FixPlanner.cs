@@ -312,19 +312,25 @@ internal static class FixPlanner
     }
 
     /// <summary>
-    /// Partial contexts written in this project, with default generation options, that the calling code can use and
-    /// whose generated properties can expose the type; the one that already registers the type first.
+    /// Partial contexts written in this project whose generation options serialize as the call's options do (compared
+    /// setting by setting: <see cref="GenerationOptions"/>), that the calling code can use and whose generated properties
+    /// can expose the type; the one that already registers the type first.
     /// </summary>
     private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
     {
         var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
+        if (GenerationOptions.Of(mirror) is not { } wanted)
+        {
+            return Enumerable.Empty<INamedTypeSymbol>();
+        }
+
         foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
         {
             if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
                 || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
                 || WrittenParts(project, candidate) is not { Count: > 0 } parts
                 || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
-                || !MirroredOptions.Matches(candidate, mirror, symbols)
+                || !wanted.SameAs(GenerationOptions.Of(candidate, symbols))
                 || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
                 || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
             {
