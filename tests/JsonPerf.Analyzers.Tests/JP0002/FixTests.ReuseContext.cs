@@ -162,7 +162,8 @@ public partial class FixTests
     private static async Task<(Project Before, Project After)> FixAllInProjectAsync(params (string Path, string Text)[] documents)
     {
         var (solution, id) = CreateProject(documents[0].Text, OutputKind.ConsoleApplication, TestReferences.Net10);
-        solution = solution.WithDocumentName(id, System.IO.Path.GetFileName(documents[0].Path)).WithDocumentFilePath(id, "/src/" + documents[0].Path);
+        solution = solution.WithDocumentName(id, System.IO.Path.GetFileName(documents[0].Path)).WithDocumentFilePath(id, "/src/" + documents[0].Path)
+            .WithDocumentFolders(id, documents[0].Path.Split('/').SkipLast(1).ToArray());
         foreach (var (path, text) in documents.Skip(1))
         {
             var folders = path.Split('/').SkipLast(1).ToArray();
