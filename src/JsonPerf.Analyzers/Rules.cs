@@ -37,6 +37,9 @@ internal static class Rules
     /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
     public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
 
+    /// <summary>JP0002 in conditionally compiled code: a fix sees one set of preprocessor symbols, the other targets would break.</summary>
+    public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
+
     public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
