@@ -6,7 +6,7 @@ namespace JsonPerf.CodeFixes;
 /// What a fix leaves must read like the rest of the file: after the usual clean-up (imports, simplification,
 /// formatting of what the fix annotated, done here so that what follows sees the final text), each changed document
 /// keeps its line endings (a CRLF file stays CRLF even without an <c>end_of_line</c> setting, where the formatter
-/// would write the machine's) and its final newline.
+/// would write the machine's) and its final newline; an added document follows the project's first one.
 /// </summary>
 internal static class DocumentLayout
 {
@@ -25,7 +25,8 @@ internal static class DocumentLayout
                 document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                if (original.GetDocument(id) is { } before)
+                // A document the fix added takes the line endings of one already in its project.
+                if ((original.GetDocument(id) ?? original.GetProject(id.ProjectId)?.Documents.FirstOrDefault()) is { } before)
                 {
                     var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
                     var kept = Keep(await before.GetTextAsync(cancellationToken).ConfigureAwait(false), text);

@@ -14,9 +14,10 @@ namespace JsonPerf.Analyzers.Tests.Infrastructure;
 /// <summary>Runs analyzers on a one-file project and applies a fixer's Fix All (solution scope) to it.</summary>
 public static class FixRunner
 {
-    public static (Solution Solution, DocumentId Document) CreateProject(string source, OutputKind outputKind, ImmutableArray<MetadataReference> references, LanguageVersion languageVersion = LanguageVersion.Latest)
+    /// <summary>A one-file project; <paramref name="workspaceKind"/> as a host reports it (<c>WorkspaceKind.MSBuild</c>: dotnet format).</summary>
+    public static (Solution Solution, DocumentId Document) CreateProject(string source, OutputKind outputKind, ImmutableArray<MetadataReference> references, LanguageVersion languageVersion = LanguageVersion.Latest, string workspaceKind = "Custom")
     {
-        var workspace = new AdhocWorkspace();
+        var workspace = new AdhocWorkspace(Microsoft.CodeAnalysis.Host.Mef.MefHostServices.DefaultHost, workspaceKind);
         var projectId = ProjectId.CreateNewId();
         var documentId = DocumentId.CreateNewId(projectId);
         var solution = workspace.CurrentSolution

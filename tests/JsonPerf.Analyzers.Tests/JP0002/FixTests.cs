@@ -82,7 +82,7 @@ public partial class FixTests
     {
         var (before, after) = await FixAllAsync(Program + Models);
 
-        // The context goes into the calling file (not a new one: see ReflectionSerializationFixer.ScaffoldAsync).
+        // A one-file program: the context goes at the end of its file (ContextScaffolding; other projects get a new file).
         Assert.Equal(before.Documents.Count(), after.Documents.Count());
         AssertContains("""
                     }

@@ -1,4 +1,3 @@
-using System.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
@@ -24,7 +23,7 @@ internal static class ContextEditing
     }
 
     /// <summary>The registrations a fix adds: the call's type (unless registered already), then the other types used with its options.</summary>
-    private static IEnumerable<AttributeListSyntax> Registrations(FixPlan plan)
+    internal static IEnumerable<AttributeListSyntax> Registrations(FixPlan plan)
     {
         if (plan.Registration is null)
         {
@@ -87,10 +86,28 @@ internal static class ContextEditing
         }
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
-        var newRoot = UsingDirectives.EnsureUsing(marked.ReplaceNode(declaration, updated), compilation, JsonSymbols.For(compilation)?.JsonSerializableAttribute);
+        var symbols = JsonSymbols.For(compilation);
+        var newRoot = UsingDirectives.EnsureUsing(marked.ReplaceNode(declaration, updated), compilation, symbols?.JsonSerializableAttribute);
+
+        // A file of contexts alone (one the fix wrote, say) gets the usings its registrations need; other files keep theirs.
+        if (symbols is not null && HoldsOnlyContexts(newRoot))
+        {
+            var ns = context.ContainingNamespace is { IsGlobalNamespace: false } containing ? containing.ToDisplayString() : null;
+            newRoot = ContextScaffolding.AddUsings(newRoot, ns, ContextScaffolding.NamedTypes(plan, symbols, withMirror: false), compilation);
+        }
+
         document = document.WithSyntaxRoot(newRoot);
         return (document.Project.Solution, document.Id);
     }
+
+    /// <summary>Whether every type the file declares is a class deriving from <c>JsonSerializerContext</c> (by its base's name).</summary>
+    private static bool HoldsOnlyContexts(CompilationUnitSyntax root)
+        => root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<MemberDeclarationSyntax>().All(m => m switch
+        {
+            BaseNamespaceDeclarationSyntax => true,
+            ClassDeclarationSyntax { BaseList.Types: var bases } => bases.Any(b => (b.Type is QualifiedNameSyntax qualified ? qualified.Right : b.Type is AliasQualifiedNameSyntax alias ? alias.Name : b.Type) is IdentifierNameSyntax { Identifier.ValueText: "JsonSerializerContext" }),
+            _ => false,
+        });
 
     /// <summary>
     /// JP0008: adds <c>[JsonSerializable(typeof(T))]</c> for each type to the context's first written part, after its other
@@ -110,91 +127,5 @@ internal static class ContextEditing
         var compilation = (await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(declaration, updated), compilation, JsonSymbols.For(compilation)?.JsonSerializableAttribute);
         return document.WithSyntaxRoot(newRoot).Project.Solution;
-    }
-
-    /// <summary>
-    /// A new <c>internal partial class XJsonContext : JsonSerializerContext</c> at the end of the calling code's namespace
-    /// (or file). Not a new file: <c>dotnet format</c> applies fixes through MSBuildWorkspace, which writes a
-    /// <c>&lt;Compile Include&gt;</c> for an added document into SDK-style projects, and the build then fails with
-    /// NETSDK1022 (dotnet/roslyn#36781).
-    /// </summary>
-    public static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(Document calling, FixPlan plan, CancellationToken cancellationToken)
-    {
-        var model = (await calling.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false))!;
-        var root = (CompilationUnitSyntax)(await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
-        var call = root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span);
-        if (call is null)
-        {
-            return null;
-        }
-
-        var container = call.FirstAncestorOrSelf<BaseNamespaceDeclarationSyntax>();
-        var namespaceName = container is null ? null : (model.GetDeclaredSymbol(container, cancellationToken) as INamespaceSymbol)?.ToDisplayString();
-
-        var baseName = (plan.Mirror?.SourceName is { } source ? Identifier(TrimFieldPrefix(source)) : Identifier(calling.Project.AssemblyName)) + "JsonContext";
-        var name = UniqueNames.Numbered(baseName, candidate => !model.Compilation.GetSymbolsWithName(candidate, SymbolFilter.Type, cancellationToken).Any());
-
-        var registrations = Registrations(plan).ToList();
-        var attributes = plan.Mirror is { } mirror
-            ? List(new[] { AttributeList(SingletonSeparatedList(mirror.ToAttribute(JsonSymbols.For(model.Compilation)!))) }.Concat(registrations))
-            : List(registrations);
-        var declaration = ClassDeclaration(name)
-            .WithAttributeLists(attributes)
-            .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
-            .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(SerializationName("JsonSerializerContext")))))
-            .WithAdditionalAnnotations(Formatter.Annotation);
-
-        // Appended at the end of the file (no namespace, or a file-scoped one): it ends the file, so it keeps the
-        // file's final newline (the last member's trailing line break stays where it was).
-        if (container is null or FileScopedNamespaceDeclarationSyntax
-            && root.EndOfFileToken.GetPreviousToken().TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
-        {
-            declaration = declaration.WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
-        }
-
-        // Mark the call first, so that it is found again after the edit.
-        var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(plan.Mark));
-        CompilationUnitSyntax newRoot;
-        if (container is not null)
-        {
-            var currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span);
-            newRoot = marked.ReplaceNode(currentContainer, currentContainer.AddMembers(declaration));
-        }
-        else
-        {
-            newRoot = marked.AddMembers(declaration);
-        }
-
-        var document = calling.WithSyntaxRoot(UsingDirectives.EnsureUsing(newRoot, model.Compilation, JsonSymbols.For(model.Compilation)?.JsonSerializableAttribute));
-        var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
-        var context = SymbolsAfterEdit.FindType(compilation, namespaceName is null ? name : namespaceName + "." + name);
-        return context is null ? null : (document.Project.Solution, document.Id, context);
-    }
-
-    /// <summary><c>s_web</c>, <c>_web</c>, <c>m_web</c>: <c>web</c>.</summary>
-    private static string TrimFieldPrefix(string name)
-    {
-        var trimmed = name.Length > 2 && name[1] == '_' && name[0] is 's' or 'm' or 't' ? name.Substring(2) : name;
-        return trimmed.TrimStart('_');
-    }
-
-    private static string Identifier(string? assemblyName)
-    {
-        var name = new StringBuilder();
-        var upper = true;
-        foreach (var c in assemblyName ?? "")
-        {
-            if (char.IsLetterOrDigit(c))
-            {
-                name.Append(upper ? char.ToUpperInvariant(c) : c);
-                upper = false;
-            }
-            else
-            {
-                upper = true;
-            }
-        }
-
-        return name.Length == 0 || char.IsDigit(name[0]) ? "App" + name : name.ToString();
     }
 }

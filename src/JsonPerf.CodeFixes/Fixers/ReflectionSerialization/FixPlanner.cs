@@ -22,7 +22,9 @@ internal static class FixPlanner
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
             || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
-            || HasNameTheGeneratorCannotGive(type, reachable))
+            || HasNameTheGeneratorCannotGive(type, reachable)
+            || ConditionalCompilation.IsConditional(invocation)
+            || await HasConditionalContextAsync(document.Project, cancellationToken).ConfigureAwait(false))
         {
             return null;
         }
@@ -205,6 +207,25 @@ internal static class FixPlanner
     }
 
     /// <summary>
+    /// Whether an <c>#if</c> region of the project mentions <c>JsonSerializerContext</c> (a context some targets compile
+    /// and others do not): the fix sees one set of preprocessor symbols, and whatever it registers or scaffolds could
+    /// leave another target with a second context for the type, or without the one a call names.
+    /// </summary>
+    private static async Task<bool> HasConditionalContextAsync(Project project, CancellationToken cancellationToken)
+    {
+        foreach (var document in project.Documents)
+        {
+            if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { ContainsDirectives: true } root
+                && ConditionalCompilation.RegionMentions(root, await document.GetTextAsync(cancellationToken).ConfigureAwait(false), "JsonSerializerContext"))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
     /// The other types used with options that get a context instance, to register with the call's own: those the
     /// context does not register yet, each under the generator's name. Null when one cannot be (a name taken, a type
     /// the generator would not name as needed).
@@ -312,19 +333,25 @@ internal static class FixPlanner
     }
 
     /// <summary>
-    /// Partial contexts written in this project, with default generation options, that the calling code can use and
-    /// whose generated properties can expose the type; the one that already registers the type first.
+    /// Partial contexts written in this project whose generation options serialize as the call's options do (compared
+    /// setting by setting: <see cref="GenerationOptions"/>), that the calling code can use and whose generated properties
+    /// can expose the type; the one that already registers the type first.
     /// </summary>
     private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
     {
         var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
+        if (GenerationOptions.Of(mirror) is not { } wanted)
+        {
+            return Enumerable.Empty<INamedTypeSymbol>();
+        }
+
         foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
         {
             if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
                 || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
                 || WrittenParts(project, candidate) is not { Count: > 0 } parts
                 || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
-                || !MirroredOptions.Matches(candidate, mirror, symbols)
+                || !wanted.SameAs(GenerationOptions.Of(candidate, symbols))
                 || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
                 || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
             {

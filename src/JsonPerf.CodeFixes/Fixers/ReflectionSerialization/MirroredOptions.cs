@@ -101,38 +101,6 @@ internal sealed class MirroredOptions
         return new MirroredOptions(defaults, named, sourceName);
     }
 
-    /// <summary>Whether the context's generation options are exactly these (null: the context has none).</summary>
-    public static bool Matches(INamedTypeSymbol context, MirroredOptions? mirror, JsonSymbols symbols)
-    {
-        var attributes = context.GetAttributes().Where(a => SymbolEqualityComparer.Default.Equals(a.AttributeClass, symbols.JsonSourceGenerationOptionsAttribute)).ToList();
-        if (mirror is null)
-        {
-            return attributes.Count == 0;
-        }
-
-        if (attributes.Count != 1)
-        {
-            return false;
-        }
-
-        var attribute = attributes[0];
-        var defaults = attribute.ConstructorArguments.Length == 1 ? attribute.ConstructorArguments[0].Value as int? : null;
-        if (attribute.ConstructorArguments.Length > 1 || defaults != mirror.Defaults || attribute.NamedArguments.Length != mirror.Named.Count)
-        {
-            return false;
-        }
-
-        foreach (var argument in attribute.NamedArguments)
-        {
-            if (!mirror.Named.TryGetValue(argument.Key, out var expected) || !Equals(argument.Value.Value, expected.Value))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
     public AttributeSyntax ToAttribute(JsonSymbols symbols)
     {
         var arguments = new List<AttributeArgumentSyntax>();

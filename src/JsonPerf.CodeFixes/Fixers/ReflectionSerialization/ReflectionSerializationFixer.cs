@@ -5,7 +5,7 @@ namespace JsonPerf.CodeFixes;
 
 /// <summary>
 /// JP0002 fix: "Use source-generated metadata". <see cref="FixPlanner"/> decides once what to do; this class applies
-/// it: register the type on a context (<see cref="ContextEditing"/>) or scaffold one, then either pass the context's
+/// it: register the type on a context (<see cref="ContextEditing"/>) or scaffold one (<see cref="ContextScaffolding"/>), then either pass the context's
 /// metadata to the call (<see cref="ArgumentRewriter"/>) or, for options in a static member, bind the context to
 /// them as their resolver (<see cref="ResolverBinding"/>). docs/rules/JP0002.md lists when it is offered.
 /// </summary>
@@ -32,7 +32,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         DocumentId? contextDocument = null;
         if (context is null)
         {
-            if (await ContextEditing.ScaffoldAsync(document, plan, cancellationToken).ConfigureAwait(false) is not { } scaffolded)
+            if (await ContextScaffolding.ScaffoldAsync(document, plan, cancellationToken).ConfigureAwait(false) is not { } scaffolded)
             {
                 return null;
             }
