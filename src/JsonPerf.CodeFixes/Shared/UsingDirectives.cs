@@ -39,18 +39,20 @@ internal static class UsingDirectives
         }
 
         var directive = UsingDirective(ParseName(namespaceName)).WithAdditionalAnnotations(Formatter.Annotation);
-        // System directives first, then ordinal: the usual order (and dotnet_sort_system_directives_first's).
+        // Right after the using of the namespace around it (System.Text.Json), as a person would in a file whose usings are
+        // not sorted; otherwise System directives first, then ordinal: the usual order (and dotnet_sort_system_directives_first's).
         var usings = root.Usings;
-        var index = usings.Count;
-        for (var i = 0; i < usings.Count; i++)
+        var index = AfterEnclosingNamespace(usings, namespaceName);
+        for (var i = 0; index < 0 && i < usings.Count; i++)
         {
             if (usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && usings[i].Name is { } name
                 && CompareUsings(name.ToString(), namespaceName) > 0)
             {
                 index = i;
-                break;
             }
         }
+
+        index = index < 0 ? usings.Count : index;
 
         if (usings.Count == 0)
         {
@@ -77,6 +79,42 @@ internal static class UsingDirectives
         }
 
         return root.WithUsings(usings.Insert(index, directive));
+    }
+
+    /// <summary>
+    /// The index after the using of the longest namespace that encloses <paramref name="namespaceName"/>, when the usings
+    /// that follow it do not sort before the new one (where the sorted place would be later anyway); -1 when there is none.
+    /// </summary>
+    private static int AfterEnclosingNamespace(SyntaxList<UsingDirectiveSyntax> usings, string namespaceName)
+    {
+        var best = -1;
+        var bestLength = 0;
+        for (var i = 0; i < usings.Count; i++)
+        {
+            if (usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && !usings[i].GlobalKeyword.IsKind(SyntaxKind.GlobalKeyword)
+                && usings[i].Name?.ToString() is { } name
+                && namespaceName.StartsWith(name + ".", StringComparison.Ordinal) && name.Length >= bestLength)
+            {
+                best = i;
+                bestLength = name.Length;
+            }
+        }
+
+        if (best < 0)
+        {
+            return -1;
+        }
+
+        // In a sorted file the sorted place is the same or later (System.Text.Json.Nodes stays before .Serialization).
+        var index = best + 1;
+        while (index < usings.Count && usings[index].Alias is null && usings[index].StaticKeyword.IsKind(SyntaxKind.None)
+               && usings[index].Name?.ToString() is { } next && next.StartsWith(usings[best].Name + ".", StringComparison.Ordinal)
+               && CompareUsings(next, namespaceName) < 0)
+        {
+            index++;
+        }
+
+        return index;
     }
 
     /// <summary>

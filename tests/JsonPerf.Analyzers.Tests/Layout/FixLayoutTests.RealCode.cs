@@ -110,6 +110,18 @@ public partial class FixLayoutTests
     }
 
     [Fact]
+    public async Task In_unsorted_usings_the_new_one_goes_after_the_namespace_around_it()
+    {
+        // Found in a real sample: project usings first, System.Text.Json last; the new using went to line 1.
+        var source = HeaderAndPragmaProgram.Replace("using System;\nusing System.Text.Json;\n", "using Zed.Protocol;\nusing Zed.Client;\nusing System.Text.Json;\n")
+            .Replace("Console.WriteLine(", "System.Console.WriteLine(")
+            + "namespace Zed.Protocol { }\nnamespace Zed.Client { }\n";
+        var fixedText = await FixAsync("JP0002", source);
+
+        Assert.Contains("\nusing Zed.Protocol;\nusing Zed.Client;\nusing System.Text.Json;\nusing System.Text.Json.Serialization;\n\nvar order", fixedText, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_using_added_to_a_file_without_usings_goes_below_its_header_and_pragma()
     {
         var source = HeaderAndPragmaProgram.Replace("using System;\nusing System.Text.Json;\n\n", "")
