@@ -1,0 +1,345 @@
+#!/usr/bin/env bash
+# Real-repository trial of JsonPerf.Analyzers (issue 27): runs the package on any C# checkout, without editing its
+# projects, and reports what each rule finds, what `dotnet format` fixes, and whether the code still builds and
+# passes its tests afterwards. See README.md beside this file.
+#
+#   bash perf-validation/real-repos/trial.sh [options] CHECKOUT
+#
+# Options (each also readable from the environment variable in brackets):
+#   --target PATH        solution or project to build, relative to CHECKOUT [TRIAL_TARGET]
+#                        (default: the one *.sln/*.slnx at CHECKOUT's root)
+#   --test-target PATHS  solutions or projects for `dotnet test`, space-separated (default: --target) [TRIAL_TEST_TARGET]
+#   --test-filter EXPR   `dotnet test --filter` expression [TRIAL_TEST_FILTER]
+#   --test-args ARGS     more `dotnet test` arguments, e.g. "-f net10.0" [TRIAL_TEST_ARGS]
+#   --test-timeout SEC   limit for each test run (default 1200) [TRIAL_TEST_TIMEOUT]
+#   --no-tests           skip both test runs [TRIAL_NO_TESTS=1]
+#   --build-args ARGS    more arguments for every `dotnet build` and `dotnet test` [TRIAL_BUILD_ARGS]
+#   --config NAME        build configuration (default Debug) [TRIAL_CONFIG]
+#   --out DIR            where logs, SARIF files and the diff go (default /tmp/jsonperf-trial/NAME) [TRIAL_OUT]
+#   --inject MODE        how the package is added: auto (default), dbt or env [TRIAL_INJECT]
+#                        dbt: a Directory.Build.targets at CHECKOUT's root (only when the checkout has none);
+#                        env: CustomAfterDirectoryBuildTargets in the environment (build, test and format read it)
+#   --cpm-style STYLE    with Central Package Management: packageversion (default) or versionoverride [TRIAL_CPM_STYLE]
+#   --reset              `git reset --hard` + `git clean -fdx` the checkout first (it must be a git checkout)
+#
+# Steps: pack the package; baseline build (the repository as it is); tests before; build with the package and
+# per-project SARIF logs (sites); `dotnet format analyzers` (warn rules, then JP0002, then JP0008); diff; rebuild
+# with the package (errors, new warnings against the baseline, sites left); tests after; table.
+# The checkout keeps the fixes; the files the trial added (targets, NuGet.config changes) are removed at the end.
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+
+target="${TRIAL_TARGET:-}"; test_target="${TRIAL_TEST_TARGET:-}"; test_filter="${TRIAL_TEST_FILTER:-}"
+test_args="${TRIAL_TEST_ARGS:-}"; test_timeout="${TRIAL_TEST_TIMEOUT:-1200}"; no_tests="${TRIAL_NO_TESTS:-0}"
+build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIAL_OUT:-}"
+inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --target) target="$2"; shift 2 ;;
+    --test-target) test_target="$2"; shift 2 ;;
+    --test-filter) test_filter="$2"; shift 2 ;;
+    --test-args) test_args="$2"; shift 2 ;;
+    --test-timeout) test_timeout="$2"; shift 2 ;;
+    --no-tests) no_tests=1; shift ;;
+    --build-args) build_args="$2"; shift 2 ;;
+    --config) config="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --inject) inject="$2"; shift 2 ;;
+    --cpm-style) cpm_style="$2"; shift 2 ;;
+    --reset) reset=1; shift ;;
+    -h|--help) sed -n '2,27p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) checkout="$1"; shift ;;
+  esac
+done
+[ -n "$checkout" ] && [ -d "$checkout" ] || { echo "usage: trial.sh [options] CHECKOUT (see --help)" >&2; exit 2; }
+checkout="$(cd "$checkout" && pwd)"
+name="$(basename "$checkout")"
+out="${out:-/tmp/jsonperf-trial/$name}"
+mkdir -p "$out"; out="$(cd "$out" && pwd)"
+command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+rules="JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008"
+
+log() { echo "== $(date +%H:%M:%S) $*"; }
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+if [ "$reset" = 1 ]; then
+  git -C "$checkout" reset -q --hard && git -C "$checkout" clean -qfdx || die "cannot reset $checkout"
+fi
+if [ -d "$checkout/.git" ] || git -C "$checkout" rev-parse --git-dir >/dev/null 2>&1; then
+  [ -z "$(git -C "$checkout" status --porcelain)" ] || die "$checkout has changes; commit them or pass --reset"
+  commit="$(git -C "$checkout" rev-parse HEAD)"
+else
+  die "$checkout is not a git checkout (the trial needs git to show what the fixes changed)"
+fi
+
+if [ -z "$target" ]; then
+  mapfile -t sln < <(cd "$checkout" && ls -1 *.sln *.slnx 2>/dev/null)
+  [ "${#sln[@]}" -eq 1 ] || die "pass --target: found ${#sln[@]} solutions at the root of $checkout"
+  target="${sln[0]}"
+fi
+# A target may also be an absolute path, e.g. a solution filter (.slnf) kept outside the checkout that leaves out
+# projects that do not restore here; the NuGet.config then goes beside the solution it filters.
+case "$target" in /*) target_path="$target" ;; *) target_path="$checkout/$target" ;; esac
+[ -e "$target_path" ] || die "no $target_path"
+test_target="${test_target:-$target}"
+target_dir="$(dirname "$target_path")"
+if [ "${target##*.}" = slnf ]; then
+  target_dir="$(dirname "$(cd "$target_dir" && realpath "$(jq -r .solution.path "$target_path" | tr '\\' /)")")"
+fi
+rm -rf "$out"/{logs,sarif-before,sarif-after,meta-before,meta-after} "$out"/*.tsv "$out"/*.txt "$out"/fixes.diff
+mkdir -p "$out/logs" "$out/feed"
+echo "$name $commit target=$target config=$config" > "$out/run.txt"
+
+# ---------------------------------------------------------------- pack
+version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
+log "pack JsonPerf.Analyzers $version into $out/feed"
+rm -rf "$out/feed"/*.nupkg "${NUGET_PACKAGES:-$HOME/.nuget/packages}/jsonperf.analyzers/$version"
+dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -v:q -nologo > "$out/logs/pack.log" 2>&1 \
+  || { cat "$out/logs/pack.log"; die "pack failed"; }
+
+# ---------------------------------------------------------------- how the package gets in
+# One targets file, outside the checkout, imported right after the repository's Directory.Build.targets. It adds the
+# package to C# SDK projects (with CPM as a PackageVersion item or a VersionOverride), writes a SARIF log per project
+# and target framework with a line saying which project it came from, and keeps the rules and AD0001 warnings under
+# TreatWarningsAsErrors (everything else keeps the repository's own settings).
+cpm_items='<PackageVersion Include="JsonPerf.Analyzers" Version="'"$version"'" />
+    <PackageReference Include="JsonPerf.Analyzers" PrivateAssets="all" />'
+[ "$cpm_style" = versionoverride ] && cpm_items='<PackageReference Include="JsonPerf.Analyzers" VersionOverride="'"$version"'" PrivateAssets="all" />'
+cat > "$out/jsonperf-trial.targets" <<EOF
+<Project>
+  <!-- Written by JsonPerf.Analyzers' perf-validation/real-repos/trial.sh; not part of the repository. -->
+  <PropertyGroup>
+    <_JsonPerfTrial Condition="'\$(MSBuildProjectExtension)' == '.csproj' and '\$(UsingMicrosoftNETSdk)' == 'true'">true</_JsonPerfTrial>
+  </PropertyGroup>
+  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' == 'true'">
+    $cpm_items
+  </ItemGroup>
+  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' != 'true'">
+    <PackageReference Include="JsonPerf.Analyzers" Version="$version" PrivateAssets="all" />
+  </ItemGroup>
+  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true'">
+    <WarningsNotAsErrors>\$(WarningsNotAsErrors);$(echo $rules | tr ' ' ';');AD0001</WarningsNotAsErrors>
+  </PropertyGroup>
+  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialSarif)' != ''">
+    <_JsonPerfTrialLog>\$(JsonPerfTrialSarif)/\$(MSBuildProjectName).\$([MSBuild]::StableStringHash('\$(MSBuildProjectFullPath)')).\$(TargetFramework)</_JsonPerfTrialLog>
+    <ErrorLog>\$(_JsonPerfTrialLog).sarif,version=2.1</ErrorLog>
+  </PropertyGroup>
+  <Target Name="_JsonPerfTrialMeta" BeforeTargets="CoreCompile" Condition="'\$(_JsonPerfTrialLog)' != ''">
+    <WriteLinesToFile File="\$(_JsonPerfTrialLog).meta" Overwrite="true"
+                      Lines="\$(MSBuildProjectFullPath)|\$(TargetFramework)|\$(IsTestProject)|\$(IsPackable)|\$(OutputType)" />
+  </Target>
+</Project>
+EOF
+
+added=()      # files the trial created in the checkout (removed at the end)
+restored=()   # files of the checkout the trial changed (put back at the end)
+cleanup() {
+  for f in "${added[@]}"; do rm -f "$f"; done
+  for f in "${restored[@]}"; do git -C "$checkout" checkout -q -- "$f" 2>/dev/null; done
+  # lock files that restoring with the package rewrote
+  git -C "$checkout" diff --name-only -- '**/packages.lock.json' 'packages.lock.json' | while read -r f; do
+    git -C "$checkout" checkout -q -- "$f"; done
+}
+trap cleanup EXIT
+
+has_dbt="$(cd "$checkout" && find . -name Directory.Build.targets -not -path '*/bin/*' -not -path '*/obj/*' | head -1)"
+if [ "$inject" = auto ]; then inject=dbt; [ -n "$has_dbt" ] && inject=env; fi
+case "$inject" in
+  dbt)
+    [ -z "$has_dbt" ] || die "--inject dbt: the checkout already has $has_dbt; use --inject env"
+    # Written after the baseline build and the first tests; nothing imports a Directory.Build.targets above this
+    # one (there is none in the checkout).
+    add_pkg() {
+      printf '<Project>\n  <Import Project="%s" />\n</Project>\n' "$out/jsonperf-trial.targets" > "$checkout/Directory.Build.targets"
+      added+=("$checkout/Directory.Build.targets")
+    }
+    with_pkg() { "$@"; } ;;
+  env)
+    add_pkg() { :; }
+    with_pkg() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; } ;;
+  *) die "--inject is auto, dbt or env" ;;
+esac
+echo "inject=$inject cpm-style=$cpm_style" >> "$out/run.txt"
+
+# The local feed, in a NuGet.config beside the target: the repository's own file there is extended in place (its
+# sources, <clear/> included, stay first; the feed is added after them, and mapped to the package if the repository
+# maps package sources), else a new file adds the feed to whatever the configs above it give.
+nuget_cfg="$(cd "$target_dir" && ls -1 nuget.config NuGet.config NuGet.Config 2>/dev/null | head -1)"
+maps=0
+d="$target_dir"
+while :; do
+  grep -qs '<packageSourceMapping' "$d"/[Nn]u[Gg]et.[Cc]onfig && maps=1
+  [ "$d" = / ] && break; d="$(dirname "$d")"
+done
+feed_add="<add key=\"jsonperf-trial\" value=\"$out/feed\" />"
+feed_map="<packageSource key=\"jsonperf-trial\"><package pattern=\"JsonPerf.Analyzers\" /></packageSource>"
+add_feed() {  # $1: config file
+  if grep -q '</packageSources>' "$1"; then sed -i "s#</packageSources>#  $feed_add\n  </packageSources>#" "$1"
+  else sed -i "s#</configuration>#  <packageSources>\n    $feed_add\n  </packageSources>\n</configuration>#" "$1"; fi
+  if [ "$maps" = 1 ]; then
+    if grep -q '</packageSourceMapping>' "$1"; then sed -i "s#</packageSourceMapping>#  $feed_map\n  </packageSourceMapping>#" "$1"
+    else sed -i "s#</configuration>#  <packageSourceMapping>\n    $feed_map\n  </packageSourceMapping>\n</configuration>#" "$1"; fi
+  fi
+}
+if [ -n "$nuget_cfg" ]; then
+  nuget_cfg="$target_dir/$nuget_cfg"
+  with_feed() { cp "$nuget_cfg" "$out/nuget.config.orig"; add_feed "$nuget_cfg"; restored+=("${nuget_cfg#$checkout/}"); }
+else
+  nuget_cfg="$target_dir/NuGet.config"
+  with_feed() { printf '<?xml version="1.0" encoding="utf-8"?>\n<configuration>\n</configuration>\n' > "$nuget_cfg"; add_feed "$nuget_cfg"; added+=("$nuget_cfg"); }
+fi
+
+# ---------------------------------------------------------------- helpers
+build() {  # $1: log name; rest: extra arguments
+  local name="$1"; shift
+  dotnet build "$target_path" -c "$config" --no-incremental -nologo $build_args "$@" > "$out/logs/$name.log" 2>&1
+}
+# Distinct warnings (file, code, message; no line or column, which the fixes move), one a line.
+warnings() {
+  grep -E ': warning [A-Z]+[0-9]+' "$1" | sed -E 's/^ *//; s/\([0-9]+,[0-9]+(,[0-9]+,[0-9]+)?\)//; s/ \[[^]]*\]$//' | sort -u
+}
+errors() { grep -E ': error [A-Z]+[0-9]+' "$1" | sed -E 's/^ *//; s/ \[[^]]*\]$//' | sort -u; }
+run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
+  [ "$no_tests" = 1 ] && { echo "skipped" > "$out/$1.txt"; return; }
+  log "dotnet test ($1: $test_target; at most ${test_timeout}s each)"
+  local start=$SECONDS rc=0 r t args
+  : > "$out/logs/$1.log"
+  for t in $test_target; do
+    case "$t" in /*) ;; *) t="$checkout/$t" ;; esac
+    args=(test "$t" -c "$config" -nologo)
+    [ -n "$test_filter" ] && args+=(--filter "$test_filter")
+    # shellcheck disable=SC2086
+    "${@:2}" timeout -k 30 "$test_timeout" dotnet "${args[@]}" $build_args $test_args >> "$out/logs/$1.log" 2>&1; r=$?
+    [ "$r" = 124 ] || [ "$r" = 137 ] && echo "TIMED OUT after ${test_timeout}s: $t" >> "$out/logs/$1.log"
+    [ "$r" = 0 ] || rc=$r
+  done
+  # VSTest: "Passed!  - Failed: 0, Passed: 12, Skipped: 1, Total: 13"; Microsoft.Testing.Platform: "total: 13" etc.
+  local sums
+  sums="$(grep -E '(Passed|Failed)! +- +Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$out/logs/$1.log" \
+    | sed -E 's/.*Failed: +([0-9]+), Passed: +([0-9]+), Skipped: +([0-9]+).*/\2 \1 \3/' \
+    | awk '{p+=$1; f+=$2; s+=$3; n++} END {if (n) printf "%d passed, %d failed, %d skipped", p, f, s}')"
+  if [ -z "$sums" ]; then
+    sums="$(grep -E '^ +(succeeded|failed|skipped): +[0-9]+' "$out/logs/$1.log" \
+      | awk '$1=="succeeded:"{p+=$2} $1=="failed:"{f+=$2} $1=="skipped:"{s+=$2; n++} END {if (n) printf "%d passed, %d failed, %d skipped", p, f, s}')"
+  fi
+  grep -q '^TIMED OUT' "$out/logs/$1.log" && sums="${sums:-no summary}, $(grep -c '^TIMED OUT' "$out/logs/$1.log") run(s) timed out"
+  echo "${sums:-no summary} (exit $rc, $((SECONDS - start)) s)" > "$out/$1.txt"
+  cat "$out/$1.txt"
+}
+# Sites from the SARIF logs, one a line, deduplicated over target frameworks:
+# rule, kind (shipped / test / sample), file:line:col, target frameworks, message.
+sites() {  # $1: sarif dir; $2: output tsv
+  : > "$2.raw"
+  for s in "$1"/*.sarif; do
+    [ -e "$s" ] || continue
+    local meta proj tfm istest kind rel
+    meta="$(cat "${s%.sarif}.meta" 2>/dev/null)"
+    proj="${meta%%|*}"; tfm="$(cut -d'|' -f2 <<<"$meta")"; istest="$(cut -d'|' -f3 <<<"$meta")"
+    rel="${proj#$checkout/}"
+    kind=shipped
+    if [ "$istest" = true ] || grep -qiE '(^|/)tests?/|[./]tests?[./]|tests?\.csproj$|(^|/)test[^/]*/' <<<"$rel"; then kind=test
+    elif grep -qiE '(^|/)(samples?|examples?|demos?|docs|benchmarks?|perf|playground|sandbox)/|samples?\.csproj$|benchmarks?\.csproj$' <<<"$rel"; then kind=sample; fi
+    jq -r --arg kind "$kind" --arg tfm "$tfm" --arg root "$checkout/" '
+      .runs[].results[]? | select(.ruleId | test("^(JP[0-9]{4}|AD0001)$"))
+      | select((.suppressions // []) | length == 0)
+      | [ .ruleId, $kind,
+          ((.locations[0].physicalLocation.artifactLocation.uri // "?") | sub("^file://"; "") | ltrimstr($root))
+            + ":" + ((.locations[0].physicalLocation.region.startLine // 0) | tostring)
+            + ":" + ((.locations[0].physicalLocation.region.startColumn // 0) | tostring),
+          $tfm, (.message.text | gsub("[\t\n]"; " ")) ] | @tsv' "$s" >> "$2.raw"
+  done
+  # one line per site; the frameworks it was reported in joined
+  sort -t$'\t' -k1,1 -k3,3 "$2.raw" | awk -F'\t' 'BEGIN{OFS="\t"}
+    { key=$1 FS $3; if (key in tf) { if (index(","tf[key]",", ","$4",")==0) tf[key]=tf[key]","$4 } else { order[++n]=key; tf[key]=$4; kind[key]=$2; msg[key]=$5; rule[key]=$1; loc[key]=$3 } }
+    END { for (i=1;i<=n;i++) { k=order[i]; print rule[k], kind[k], loc[k], tf[k], msg[k] } }' > "$2"
+  rm -f "$2.raw"
+}
+count() { awk -F'\t' -v r="$2" -v k="$3" '$1==r && (k=="" || $2==k || (k=="nonshipped" && $2!="shipped"))' "$1" | wc -l; }
+
+# ---------------------------------------------------------------- 1. baseline
+log "baseline build of $target ($config), the repository as it is"
+build baseline; baseline_rc=$?
+warnings "$out/logs/baseline.log" > "$out/warnings-baseline.txt"
+echo "baseline build: exit $baseline_rc, $(wc -l < "$out/warnings-baseline.txt") distinct warnings, $(errors "$out/logs/baseline.log" | wc -l) errors"
+[ "$baseline_rc" = 0 ] || { errors "$out/logs/baseline.log" | head -20; die "the baseline build fails: pick another target or repository"; }
+
+# ---------------------------------------------------------------- 2. tests before
+run_tests tests-before
+
+# ---------------------------------------------------------------- 3. build with the package
+with_feed; add_pkg
+log "build with JsonPerf.Analyzers $version (inject=$inject), SARIF per project"
+mkdir -p "$out/sarif-before"
+JsonPerfTrialSarif="$out/sarif-before" with_pkg build with-package; pkg_rc=$?
+grep -qE 'CS8032|CS9057' "$out/logs/with-package.log" && echo "WARNING: the analyzers did not load (CS8032/CS9057)"
+ls "$out/sarif-before"/*.sarif >/dev/null 2>&1 || die "no SARIF log written: the package did not reach the projects (see $out/logs/with-package.log)"
+[ "$pkg_rc" = 0 ] || { errors "$out/logs/with-package.log" | head -20; die "the build with the package fails"; }
+grep -q 'JsonPerf' <(jq -r '.runs[].tool.driver.name, (.runs[].tool.driver.rules // [] | .[].id)' "$out"/sarif-before/*.sarif 2>/dev/null) \
+  || grep -lq 'JP0' "$out"/sarif-before/*.sarif 2>/dev/null || echo "note: no JP rule appears in the SARIF logs"
+sites "$out/sarif-before" "$out/sites-before.tsv"
+echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv)"
+
+# ---------------------------------------------------------------- 4. fixes
+log "dotnet format analyzers (warn rules, then JP0002, then JP0008)"
+fmt() {  # $1: log name; rest: format arguments
+  local name="$1"; shift
+  with_pkg timeout 3600 dotnet format analyzers "$target_path" --no-restore -v:n "$@" > "$out/logs/$name.log" 2>&1
+  echo "$name: exit $?"
+}
+fmt format-warn --diagnostics JP0001 JP0004 JP0005 JP0006 JP0007 --severity warn
+fmt format-jp0002 --diagnostics JP0002 --severity info
+fmt format-jp0008 --diagnostics JP0008 --severity info
+# The diff of the fixes alone: new files included, the trial's own files left out.
+excl=(":(exclude)**/packages.lock.json")
+for f in "${restored[@]}"; do excl+=(":(exclude)$f"); done
+for f in "${added[@]}"; do excl+=(":(exclude)${f#$checkout/}"); done
+git -C "$checkout" add -N -- . "${excl[@]}" 2>/dev/null
+git -C "$checkout" diff -- . "${excl[@]}" > "$out/fixes.diff"
+git -C "$checkout" reset -q
+git -C "$checkout" diff --stat -- . "${excl[@]}" | tail -1
+grep -c '^+++ ' "$out/fixes.diff" | sed 's/^/files changed by the fixes: /'
+
+# ---------------------------------------------------------------- 5. rebuild
+log "rebuild after the fixes (with the package)"
+mkdir -p "$out/sarif-after"
+JsonPerfTrialSarif="$out/sarif-after" with_pkg build after; after_rc=$?
+sites "$out/sarif-after" "$out/sites-after.tsv"
+warnings "$out/logs/with-package.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-with-package.txt"
+warnings "$out/logs/after.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-after.txt"
+comm -13 "$out/warnings-baseline.txt" "$out/warnings-after.txt" > "$out/warnings-new.txt"
+errors "$out/logs/after.log" > "$out/errors-after.txt"
+build_after="ok"
+[ "$after_rc" = 0 ] || build_after="FAILED"
+build_after="$build_after, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnings-new.txt") new warnings"
+
+# ---------------------------------------------------------------- 6. tests after
+if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
+
+# ---------------------------------------------------------------- 7. table
+{
+  echo "# $name $commit ($target, $config; JsonPerf.Analyzers $version, inject=$inject)"
+  echo
+  echo "| rule | sites (shipped + test/sample) | fixed | left |"
+  echo "|---|---|---|---|"
+  for r in $rules AD0001; do
+    b="$(count "$out/sites-before.tsv" "$r" "")"; a="$(count "$out/sites-after.tsv" "$r" "")"
+    [ "$b" = 0 ] && [ "$a" = 0 ] && continue
+    fixed=$((b - a)); [ "$fixed" -lt 0 ] && fixed="0 (${a} after, more than before)"
+    echo "| $r | $b ($(count "$out/sites-before.tsv" "$r" shipped) + $(count "$out/sites-before.tsv" "$r" nonshipped)) | $fixed | $a |"
+  done
+  echo
+  echo "- build after: $build_after"
+  echo "- tests before: $(cat "$out/tests-before.txt")"
+  echo "- tests after: $(cat "$out/tests-after.txt")"
+  echo "- fixes: $(grep -c '^+++ ' "$out/fixes.diff") files changed ($out/fixes.diff)"
+} > "$out/table.md"
+echo
+cat "$out/table.md"
+[ -s "$out/errors-after.txt" ] && { echo; echo "errors after the fixes:"; head -30 "$out/errors-after.txt"; }
+[ -s "$out/warnings-new.txt" ] && { echo; echo "new warnings after the fixes:"; head -30 "$out/warnings-new.txt"; }
+if [ -s "$out/sites-after.tsv" ]; then echo; echo "left (rule, kind, site, frameworks, message):"; cat "$out/sites-after.tsv"; fi
+exit 0
