@@ -9,7 +9,8 @@
 #   --target PATH        solution or project to build, relative to CHECKOUT [TRIAL_TARGET]
 #                        (default: the one *.sln/*.slnx at CHECKOUT's root)
 #   --test-target PATHS  solutions or projects for `dotnet test`, space-separated (default: --target) [TRIAL_TEST_TARGET]
-#   --test-filter EXPR   `dotnet test --filter` expression [TRIAL_TEST_FILTER]
+#   --test-filter EXPR   `dotnet test --filter` expression [TRIAL_TEST_FILTER]; with global.json's
+#                        Microsoft.Testing.Platform runner, pass the runner's own filter in --test-args instead
 #   --test-args ARGS     more `dotnet test` arguments, e.g. "-f net10.0" [TRIAL_TEST_ARGS]
 #   --test-timeout SEC   limit for each test run (default 1200) [TRIAL_TEST_TIMEOUT]
 #   --no-tests           skip both test runs [TRIAL_NO_TESTS=1]
@@ -21,6 +22,8 @@
 #                        env: CustomAfterDirectoryBuildTargets in the environment (build, test and format read it)
 #   --cpm-style STYLE    with Central Package Management: packageversion (default) or versionoverride [TRIAL_CPM_STYLE]
 #   --reset              `git reset --hard` + `git clean -fdx` the checkout first (it must be a git checkout)
+#   --from STEP          start later, reusing OUT's results of an earlier run on the same commit:
+#                        tests (reuse the baseline build), fixes (reuse the baseline, tests before and sites)
 #
 # Steps: pack the package; baseline build (the repository as it is); tests before; build with the package and
 # per-project SARIF logs (sites); `dotnet format analyzers` (warn rules, then JP0002, then JP0008); diff; rebuild
@@ -34,7 +37,7 @@ root="$(cd "$here/../.." && pwd)"
 target="${TRIAL_TARGET:-}"; test_target="${TRIAL_TEST_TARGET:-}"; test_filter="${TRIAL_TEST_FILTER:-}"
 test_args="${TRIAL_TEST_ARGS:-}"; test_timeout="${TRIAL_TEST_TIMEOUT:-1200}"; no_tests="${TRIAL_NO_TESTS:-0}"
 build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIAL_OUT:-}"
-inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""
+inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -49,7 +52,8 @@ while [ $# -gt 0 ]; do
     --inject) inject="$2"; shift 2 ;;
     --cpm-style) cpm_style="$2"; shift 2 ;;
     --reset) reset=1; shift ;;
-    -h|--help) sed -n '2,27p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --from) from="$2"; shift 2 ;;
+    -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) checkout="$1"; shift ;;
   esac
@@ -90,9 +94,22 @@ target_dir="$(dirname "$target_path")"
 if [ "${target##*.}" = slnf ]; then
   target_dir="$(dirname "$(cd "$target_dir" && realpath "$(jq -r .solution.path "$target_path" | tr '\\' /)")")"
 fi
-rm -rf "$out"/{logs,sarif-before,sarif-after,meta-before,meta-after} "$out"/*.tsv "$out"/*.txt "$out"/fixes.diff
-mkdir -p "$out/logs" "$out/feed"
-echo "$name $commit target=$target config=$config" > "$out/run.txt"
+case "$from" in
+  start)
+    rm -rf "$out"/{logs,sarif-before,sarif-after} "$out"/*.tsv "$out"/*.txt "$out"/fixes.diff
+    mkdir -p "$out/logs" "$out/feed"
+    echo "$name $commit target=$target config=$config" > "$out/run.txt" ;;
+  tests)
+    [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
+      || die "--from tests needs an earlier run of $name at $commit in $out"
+    rm -rf "$out"/{sarif-before,sarif-after} "$out"/sites-*.tsv "$out"/warnings-{after,new,with-package}.txt \
+      "$out"/tests-*.txt "$out"/fixes.diff ;;
+  fixes)
+    [ -s "$out/sites-before.tsv" ] && [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
+      || die "--from fixes needs an earlier run of $name at $commit in $out"
+    rm -rf "$out/sarif-after" "$out"/sites-after.tsv "$out"/warnings-{after,new,with-package}.txt "$out"/tests-after.txt "$out"/fixes.diff ;;
+  *) die "--from is tests or fixes" ;;
+esac
 
 # ---------------------------------------------------------------- pack
 version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
@@ -105,7 +122,7 @@ dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -v:q -nologo 
 # One targets file, outside the checkout, imported right after the repository's Directory.Build.targets. It adds the
 # package to C# SDK projects (with CPM as a PackageVersion item or a VersionOverride), writes a SARIF log per project
 # and target framework with a line saying which project it came from, and keeps the rules and AD0001 warnings under
-# TreatWarningsAsErrors (everything else keeps the repository's own settings).
+# TreatWarningsAsErrors in builds and tests (everything else keeps the repository's own settings).
 cpm_items='<PackageVersion Include="JsonPerf.Analyzers" Version="'"$version"'" />
     <PackageReference Include="JsonPerf.Analyzers" PrivateAssets="all" />'
 [ "$cpm_style" = versionoverride ] && cpm_items='<PackageReference Include="JsonPerf.Analyzers" VersionOverride="'"$version"'" PrivateAssets="all" />'
@@ -121,7 +138,8 @@ cat > "$out/jsonperf-trial.targets" <<EOF
   <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' != 'true'">
     <PackageReference Include="JsonPerf.Analyzers" Version="$version" PrivateAssets="all" />
   </ItemGroup>
-  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true'">
+  <!-- Builds and tests only: with it, dotnet format (SDK 10.0.401) fixes nothing in a TreatWarningsAsErrors project. -->
+  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialKeepWarnings)' == 'true'">
     <WarningsNotAsErrors>\$(WarningsNotAsErrors);$(echo $rules | tr ' ' ';');AD0001</WarningsNotAsErrors>
   </PropertyGroup>
   <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialSarif)' != ''">
@@ -157,10 +175,12 @@ case "$inject" in
       printf '<Project>\n  <Import Project="%s" />\n</Project>\n' "$out/jsonperf-trial.targets" > "$checkout/Directory.Build.targets"
       added+=("$checkout/Directory.Build.targets")
     }
-    with_pkg() { "$@"; } ;;
+    with_pkg() { JsonPerfTrialKeepWarnings=true "$@"; }
+    with_pkg_format() { "$@"; } ;;
   env)
     add_pkg() { :; }
-    with_pkg() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; } ;;
+    with_pkg() { JsonPerfTrialKeepWarnings=true CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; }
+    with_pkg_format() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; } ;;
   *) die "--inject is auto, dbt or env" ;;
 esac
 echo "inject=$inject cpm-style=$cpm_style" >> "$out/run.txt"
@@ -194,6 +214,11 @@ else
 fi
 
 # ---------------------------------------------------------------- helpers
+# global.json's test.runner = Microsoft.Testing.Platform switches `dotnet test` (SDK 10) to another command line.
+mtp=0
+gj="$target_dir"; while [ "$gj" != / ] && [ ! -e "$gj/global.json" ]; do gj="$(dirname "$gj")"; done
+[ -e "$gj/global.json" ] && [ "$(jq -r '.test.runner // ""' "$gj/global.json" 2>/dev/null)" = Microsoft.Testing.Platform ] && mtp=1
+
 build() {  # $1: log name; rest: extra arguments
   local name="$1"; shift
   dotnet build "$target_path" -c "$config" --no-incremental -nologo $build_args "$@" > "$out/logs/$name.log" 2>&1
@@ -210,8 +235,13 @@ run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
   : > "$out/logs/$1.log"
   for t in $test_target; do
     case "$t" in /*) ;; *) t="$checkout/$t" ;; esac
-    args=(test "$t" -c "$config" -nologo)
-    [ -n "$test_filter" ] && args+=(--filter "$test_filter")
+    if [ "$mtp" = 1 ]; then  # dotnet test in Microsoft.Testing.Platform mode: no positional path, no --filter
+      case "$t" in *.sln|*.slnx|*.slnf) args=(test --solution "$t") ;; *) args=(test --project "$t") ;; esac
+      args+=(-c "$config")
+    else
+      args=(test "$t" -c "$config" -nologo)
+      [ -n "$test_filter" ] && args+=(--filter "$test_filter")
+    fi
     # shellcheck disable=SC2086
     "${@:2}" timeout -k 30 "$test_timeout" dotnet "${args[@]}" $build_args $test_args >> "$out/logs/$1.log" 2>&1; r=$?
     [ "$r" = 124 ] || [ "$r" = 137 ] && echo "TIMED OUT after ${test_timeout}s: $t" >> "$out/logs/$1.log"
@@ -260,12 +290,19 @@ sites() {  # $1: sarif dir; $2: output tsv
 }
 count() { awk -F'\t' -v r="$2" -v k="$3" '$1==r && (k=="" || $2==k || (k=="nonshipped" && $2!="shipped"))' "$1" | wc -l; }
 
+# Every dotnet command from here on runs in the checkout, so that its global.json chooses the SDK and the test
+# runner (dotnet test reads global.json from the current folder, not from the project's).
+cd "$checkout" || die "cannot cd to $checkout"
+
+if [ "$from" != fixes ]; then
+if [ "$from" = start ]; then
 # ---------------------------------------------------------------- 1. baseline
 log "baseline build of $target ($config), the repository as it is"
 build baseline; baseline_rc=$?
 warnings "$out/logs/baseline.log" > "$out/warnings-baseline.txt"
 echo "baseline build: exit $baseline_rc, $(wc -l < "$out/warnings-baseline.txt") distinct warnings, $(errors "$out/logs/baseline.log" | wc -l) errors"
 [ "$baseline_rc" = 0 ] || { errors "$out/logs/baseline.log" | head -20; die "the baseline build fails: pick another target or repository"; }
+fi
 
 # ---------------------------------------------------------------- 2. tests before
 run_tests tests-before
@@ -281,14 +318,19 @@ ls "$out/sarif-before"/*.sarif >/dev/null 2>&1 || die "no SARIF log written: the
 grep -q 'JsonPerf' <(jq -r '.runs[].tool.driver.name, (.runs[].tool.driver.rules // [] | .[].id)' "$out"/sarif-before/*.sarif 2>/dev/null) \
   || grep -lq 'JP0' "$out"/sarif-before/*.sarif 2>/dev/null || echo "note: no JP rule appears in the SARIF logs"
 sites "$out/sarif-before" "$out/sites-before.tsv"
+else
+  log "from the fixes: baseline, tests before and sites of the earlier run in $out"
+  with_feed; add_pkg
+  with_pkg dotnet restore "$target_path" $build_args > "$out/logs/restore-from.log" 2>&1 || die "restore failed"
+fi
 echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv)"
 
 # ---------------------------------------------------------------- 4. fixes
 log "dotnet format analyzers (warn rules, then JP0002, then JP0008)"
 fmt() {  # $1: log name; rest: format arguments
   local name="$1"; shift
-  with_pkg timeout 3600 dotnet format analyzers "$target_path" --no-restore -v:n "$@" > "$out/logs/$name.log" 2>&1
-  echo "$name: exit $?"
+  with_pkg_format timeout 3600 dotnet format analyzers "$target_path" --no-restore --verbosity normal "$@" > "$out/logs/$name.log" 2>&1
+  echo "$name: exit $?, $(grep -c '^ *Formatted code file' "$out/logs/$name.log") files"
 }
 fmt format-warn --diagnostics JP0001 JP0004 JP0005 JP0006 JP0007 --severity warn
 fmt format-jp0002 --diagnostics JP0002 --severity info
