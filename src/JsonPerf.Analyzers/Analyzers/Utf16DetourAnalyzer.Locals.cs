@@ -19,12 +19,12 @@ public sealed partial class Utf16DetourAnalyzer
             || local.DeclaringSyntaxReferences.Length != 1
             || local.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken) is not VariableDeclaratorSyntax
             {
-                Initializer.Value: { } initializer,
+                Initializer.Value: InvocationExpressionSyntax or ParenthesizedExpressionSyntax or CastExpressionSyntax,
                 Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax } declaration },
             } declarator
             || declarator.SyntaxTree != getBytes.Syntax.SyntaxTree
             || !OnlyReadIn(declaration, declarator, getBytes.Arguments[0].Syntax)
-            || getBytes.SemanticModel?.GetOperation(initializer, context.CancellationToken) is not { } value
+            || getBytes.SemanticModel?.GetOperation(declarator.Initializer.Value, context.CancellationToken) is not { } value
             || SerializeToString(value, serializer) is not { } serialize
             || symbols.IsInsideExpressionTree(getBytes))
         {
