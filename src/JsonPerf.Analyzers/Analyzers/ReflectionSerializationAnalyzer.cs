@@ -61,14 +61,22 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly Func<ISymbol, bool> memberSetsNoResolver;
         private readonly Func<ITypeSymbol, string?> describe;
         private readonly Func<IMethodSymbol, HelperKind> classify;
+        private readonly Lazy<bool> hasConditionalContext;
 
         public CompilationState(Compilation compilation, JsonSymbols symbols)
         {
+            hasConditionalContext = new Lazy<bool>(() => HasConditionalContext(compilation));
             localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
             memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
             describe = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols) ? type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) : null;
             classify = method => ClassifyHelper(method, symbols);
         }
+
+        /// <summary>
+        /// Whether an <c>#if</c> region of the compilation mentions <c>JsonSerializerContext</c> (a context some targets
+        /// compile and others do not): read once per compilation, when the first fixable call asks.
+        /// </summary>
+        public bool HasConditionalContext => hasConditionalContext.Value;
 
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
 
@@ -210,11 +218,31 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             properties = DiagnosticProperties.None;
             note = Rules.NoFixInConditionalCode;
         }
+        else if (properties.Count > 0 && state.HasConditionalContext)
+        {
+            // A context some targets compile and others do not: whatever the fix registers or scaffolds could leave another
+            // target with a second context for the type, or without the one a call names.
+            properties = DiagnosticProperties.None;
+            note = Rules.NoAutomaticFix;
+        }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.Report(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
             state.CallName(method), typeName, note));
+    }
+
+    private static bool HasConditionalContext(Compilation compilation)
+    {
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static readonly Func<IMethodSymbol, string> s_callName = CallName;

@@ -23,8 +23,7 @@ internal static class FixPlanner
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
             || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
             || HasNameTheGeneratorCannotGive(type, reachable)
-            || ConditionalCompilation.IsConditional(invocation)
-            || await HasConditionalContextAsync(document.Project, cancellationToken).ConfigureAwait(false))
+            || ConditionalCompilation.IsConditional(invocation))
         {
             return null;
         }
@@ -204,25 +203,6 @@ internal static class FixPlanner
             var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
             return Plan(null, null, scaffoldName, scaffoldName != GeneratedMetadata.GeneratedPropertyName(type));
         }
-    }
-
-    /// <summary>
-    /// Whether an <c>#if</c> region of the project mentions <c>JsonSerializerContext</c> (a context some targets compile
-    /// and others do not): the fix sees one set of preprocessor symbols, and whatever it registers or scaffolds could
-    /// leave another target with a second context for the type, or without the one a call names.
-    /// </summary>
-    private static async Task<bool> HasConditionalContextAsync(Project project, CancellationToken cancellationToken)
-    {
-        foreach (var document in project.Documents)
-        {
-            if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { ContainsDirectives: true } root
-                && ConditionalCompilation.RegionMentions(root, await document.GetTextAsync(cancellationToken).ConfigureAwait(false), "JsonSerializerContext"))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>
