@@ -141,6 +141,30 @@ public partial class FixLayoutTests
         Assert.DoesNotMatch(new Regex(@"\n[ \t]*\n[ \t]*\n"), fixedText);
     }
 
+    [Fact]
+    public async Task A_context_appended_to_a_file_ending_in_a_comment_goes_after_the_comment()
+    {
+        // A docs sample: the file ends with its snippet's closing marker, and the context is not part of the snippet.
+        var source = HeaderAndPragmaProgram.Replace("// Copyright (c) Example Contributors. Licensed under the MIT license.\n", "// <snippet_order>\n")
+            + "// </snippet_order>\n";
+        var fixedText = await FixAsync("JP0002", source);
+
+        Assert.Matches(new Regex(@"\n    public string Name \{ get; set; \}\n\}\n// </snippet_order>\n\n\[JsonSerializable\(typeof\(Order\)\)\]\ninternal partial class \w+ : JsonSerializerContext\n\{\n\}\n$"), fixedText);
+    }
+
+    [Fact]
+    public async Task A_context_appended_to_a_file_ending_in_an_endif_stays_outside_the_if()
+    {
+        // Appended before the #endif, the context would exist only where DEBUG is defined: the fixed call would not
+        // compile in a Release build.
+        var source = HeaderAndPragmaProgram + "#if DEBUG\npublic class DebugOnly\n{\n}\n#endif\n";
+        var fixedText = await FixAsync("JP0002", source);
+
+        Assert.Matches(new Regex(@"\n#if DEBUG\npublic class DebugOnly\n\{\n\}\n#endif\n\n\[JsonSerializable\(typeof\(Order\)\)\]\ninternal partial class \w+ : JsonSerializerContext\n\{\n\}\n$"), fixedText);
+        var tree = Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(fixedText);
+        Assert.Contains(tree.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.ClassDeclarationSyntax>(), c => c.Identifier.Text.EndsWith("Context", StringComparison.Ordinal));
+    }
+
     /// <summary>StartsWith, showing the whole text when it fails.</summary>
     private static void AssertStartsWith(string expected, string actual, StringComparison comparison)
         => Assert.Equal(expected, actual.Length > expected.Length ? actual.Substring(0, expected.Length) : actual, StringComparer.FromComparison(comparison));

@@ -113,6 +113,24 @@ internal static class ContextScaffolding
         }
 
         var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(mark));
+
+        // A file that ends in comments or directives (a docs snippet's closing marker, an #endif, an #endregion):
+        // the context goes after them, so that it is neither inside the snippet nor under the #if.
+        if (container is null or FileScopedNamespaceDeclarationSyntax
+            && marked.EndOfFileToken.LeadingTrivia.Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia)))
+        {
+            var ending = marked.EndOfFileToken.LeadingTrivia;
+            if (!ending.Last().IsKind(SyntaxKind.EndOfLineTrivia) && !ending.Last().HasStructure)
+            {
+                ending = ending.Add(EndOfLine(UsingDirectives.NewLine(root)));
+            }
+
+            declaration = declaration
+                .WithLeadingTrivia(ending.Add(EndOfLine(UsingDirectives.NewLine(root))))
+                .WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+            marked = marked.WithEndOfFileToken(marked.EndOfFileToken.WithLeadingTrivia());
+        }
+
         CompilationUnitSyntax newRoot;
         if (container is not null)
         {
