@@ -2,7 +2,8 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// JP0001 on locals: a creation that is the whole initializer of a local only configured and passed on (shape 2 of the
-/// rule's page), and a creation that reaches locals through <c>?:</c>, <c>??</c>, a switch arm or an assignment (shape 3).
+/// rule's page), and a creation that reaches locals through <c>?:</c>, <c>??</c>, a switch arm or an assignment (shape 3);
+/// the local may also be read at entry points inside lambdas and local functions.
 /// </summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
@@ -26,10 +27,16 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                 continue;
             }
 
-            // Captured by a lambda or local function: it may outlive the call, or run many times.
+            // Captured by a lambda or local function, which may run any number of times: only a read at an entry point.
             if (reference.EnclosingFunction() != function)
             {
-                return null;
+                if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken))
+                {
+                    return null;
+                }
+
+                entryPointUses++;
+                continue;
             }
 
             if (IsDiscarded(reference))
@@ -94,6 +101,15 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         return false;
     }
+
+    /// <summary>
+    /// A use inside a lambda or local function that only hands the options to an entry point (or a wrapper that only
+    /// passes them on): <c>items.Select(i =&gt; JsonSerializer.Serialize(i, options))</c>. Binding them to a context,
+    /// configuring, storing or reassigning them there is left alone: the function may run any number of times.
+    /// </summary>
+    private static bool IsCapturedEntryPointRead(ILocalReferenceOperation reference, JsonSymbols symbols, CancellationToken cancellationToken)
+        => reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+           && symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
 
     /// <summary><c>_ = local;</c>: a read that goes nowhere.</summary>
     private static bool IsDiscarded(ILocalReferenceOperation reference)
@@ -177,7 +193,13 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
                 if (reference.EnclosingFunction() != function)
                 {
-                    return null;
+                    if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken))
+                    {
+                        return null;
+                    }
+
+                    entryPointUses++;
+                    continue;
                 }
 
                 if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)

@@ -44,6 +44,13 @@ public partial class AnalyzerTests
         "var o = {|JP0001:new JsonSerializerOptions()|}; Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; if (flag) { o.WriteIndented = true; } JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, flag ? o : s_shared);",
+        // Read at entry points inside lambdas and local functions (issue 28: a converter built per call for a Select).
+        "var o = {|JP0001:new JsonSerializerOptions()|}; Func<string> f = () => JsonSerializer.Serialize(order, o);",
+        "var o = {|JP0001:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|}; var all = Array.ConvertAll(new[] { order }, i => JsonSerializer.Serialize(i, o));",
+        "var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = true; var all = Array.ConvertAll(new[] { order }, i => JsonSerializer.Serialize(i, o)); JsonSerializer.Serialize(order, o);",
+        "var o = {|JP0001:new JsonSerializerOptions()|}; string Local() { return JsonSerializer.Serialize(order, o); } Local();",
+        "var o = {|JP0001:new JsonSerializerOptions()|}; Func<string, Order> f = s => JsonSerializer.Deserialize<Order>(s, o); MySerialize(order, s_shared);",
+        "JsonSerializerOptions o; o = {|JP0001:new JsonSerializerOptions()|}; Func<string> f = () => JsonSerializer.Serialize(order, o);",
         // Locals reached through ?: (also nested) and ??, assigned after their declaration (also in both branches
         // of an if, or after a null initializer), by a chained assignment, or read by a discard.
         "var o = flag ? {|JP0001:new JsonSerializerOptions { WriteIndented = true }|} : null; JsonSerializer.Serialize(order, o);",

@@ -74,6 +74,36 @@ public class Ca1869ParityTests
             corpus.Where(c => c.Exception is not null).Select(c => c.Name).OrderBy(n => n, StringComparer.Ordinal));
     }
 
+    [Fact]
+    public async Task Options_read_only_inside_a_lambda_are_a_JP0001_site_CA1869_leaves_alone()
+    {
+        // The shape of two of CA1869's negative tests (a local captured by a lambda), found per call in a real sample
+        // server: CA1869 stays silent, JP0001 reports the creation.
+        const string source = """
+            using System.Collections.Generic;
+            using System.Linq;
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            public enum Kind { Small, Large }
+
+            public static class Writer
+            {
+                public static List<string> All(IEnumerable<Kind> items)
+                {
+                    var options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter<Kind>() } };
+                    return items.Select(i => JsonSerializer.Serialize(i, options)).ToList();
+                }
+            }
+            """;
+        var project = Ca1869SuppressorTests.Project(source, OutputKind.DynamicallyLinkedLibrary);
+        var diagnostics = await NetAnalyzers.GetDiagnosticsWithSuppressedAsync(project, NetAnalyzers.Ca1869Analyzer, new JsonPerfAnalyzer());
+
+        Assert.DoesNotContain(diagnostics, d => d.Id == "CA1869");
+        var site = Assert.Single(diagnostics, d => d.Id == "JP0001");
+        Assert.StartsWith("new JsonSerializerOptions { Converters", source.Substring(site.Location.SourceSpan.Start, site.Location.SourceSpan.Length), StringComparison.Ordinal);
+    }
+
     internal static IEnumerable<Case> Corpus()
     {
         // Code that runs once per process: CA1869 reports the body of Main, JP0001 does not.
