@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[14];
+        var counts = new int[16];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -71,7 +71,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), clean ? Clean(text) : text);
         }
 
-        return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}";
+        return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}, per-call options read in a lambda {counts[14]}, StringContent of a string {counts[15]}";
     }
 
     /// <summary>
@@ -96,6 +96,7 @@ public static class ProjectGenerator
         (@"new JsonSerializerOptions \{ (WriteIndented = true|Converters = \{ new JsonStringEnumConverter\(\) \}|Encoder = JavaScriptEncoder.Create\(UnicodeRanges.All\)) \}", "s_options"),
         (@"var options = new JsonSerializerOptions\(\);\n        options.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;\n        return JsonSerializer.Serialize\(value, options\);", "return JsonSerializer.Serialize(value, s_options);"),
         (@"CreateOptions\(\) => new JsonSerializerOptions \{ Converters = \{ new JsonStringEnumConverter\(\) \} \};", "CreateOptions() => s_options;"),
+        (@"var options = new JsonSerializerOptions \{ Converters = \{ new JsonStringEnumConverter\(\) \} \};\n        return items.Select\(x => JsonSerializer.Serialize\(x, options\)\)", "return items.Select(x => JsonSerializer.Serialize(x, s_options))"),
         // JP0003: a naming policy beside case-insensitive matching.
         (@"new\(\) \{ PropertyNameCaseInsensitive = true \}", "new() { PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase }"),
         // JP0005: straight to and from UTF-8.
@@ -104,6 +105,7 @@ public static class ProjectGenerator
         (@"File.WriteAllText\(path, JsonSerializer.Serialize\(value, s_options\)\)", "File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(value, s_options))"),
         (@"File.ReadAllText\(path\)", "File.ReadAllBytes(path)"),
         (@"JsonSerializer.Deserialize<([\w.]+)>\(await new StreamReader\(body\).ReadToEndAsync\(\), s_options\)", "await JsonSerializer.DeserializeAsync<$1>(body, s_options)"),
+        (@"new StringContent\(JsonSerializer.Serialize\(value, s_options\), System.Text.Encoding.UTF8, ""application/json""\)", "new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(value, s_options)) { Headers = { ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(\"application/json\") { CharSet = \"utf-8\" } } }"),
         // JP0006: no text between representations.
         (@"JsonSerializer.Deserialize<([\w.]+)>\(e.GetRawText\(\), s_options\)", "e.Deserialize<$1>(s_options)"),
         (@"JsonDocument.Parse\(JsonSerializer.Serialize\(value, s_options\)\)", "JsonSerializer.SerializeToDocument(value, s_options)"),
@@ -199,7 +201,7 @@ public static class ProjectGenerator
             }
         }
 
-        return text.Append(Utf8Detours(i, model, counts)).Append(Helpers(i, model, counts)).Append("}\n").ToString();
+        return text.Append(Utf8Detours(i, model, counts)).Append(Helpers(i, model, counts)).Append(RealCodeShapes(i, model, counts)).Append("}\n").ToString();
     }
 
     /// <summary>
@@ -228,6 +230,30 @@ public static class ProjectGenerator
                 8 => $"    public byte[] Ascii{d}(string text) => System.Text.Encoding.UTF8.GetBytes(text.Trim());\n",
                 _ => $"    public async Task<{model}> ReadStream{d}(Stream body) => await JsonSerializer.DeserializeAsync<{model}>(body, s_options);\n",
             });
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>
+    /// Shapes found on real repositories (issue 28), from a random of their own (seeded by the file) so that adding them
+    /// left every other count unchanged: one service in eight builds options per call for a lambda
+    /// (<c>items.Select(x =&gt; JsonSerializer.Serialize(x, options))</c>), one in eight posts a StringContent of a string.
+    /// </summary>
+    private static string RealCodeShapes(int i, string model, int[] counts)
+    {
+        var random = new Random(i * 7919 + 13);
+        var text = new StringBuilder();
+        if (random.Next(8) == 0)
+        {
+            counts[14]++;
+            text.Append($"    public List<string> All(IEnumerable<{model}> items)\n    {{\n        var options = new JsonSerializerOptions {{ Converters = {{ new JsonStringEnumConverter() }} }};\n        return items.Select(x => JsonSerializer.Serialize(x, options)).ToList();\n    }}\n");
+        }
+
+        if (random.Next(8) == 0)
+        {
+            counts[15]++;
+            text.Append($"    public Task<HttpResponseMessage> Post(HttpClient client, {model} value) => client.PostAsync(\"items\", new StringContent(JsonSerializer.Serialize(value, s_options), System.Text.Encoding.UTF8, \"application/json\"));\n");
         }
 
         return text.ToString();

@@ -5,8 +5,9 @@ namespace JsonPerf.Analyzers;
 /// <c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c> and <c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...))</c>
 /// (fixed: <c>SerializeToUtf8Bytes</c>, <c>File.WriteAllBytes[Async]</c>, same bytes), and <c>JsonSerializer.Deserialize</c> of
 /// <c>Encoding.UTF8.GetString(...)</c>, <c>File.ReadAllText[Async](...)</c> or <c>new StreamReader(stream).ReadToEnd[Async]()</c>
-/// and of <c>await content.ReadAsStringAsync()</c>, <c>new StringContent(JsonSerializer.Serialize(...), ...)</c> or <c>await client.GetStringAsync(...)</c>
-/// (reported without a fix: the decoders replace invalid UTF-8 and honour UTF-16/32 byte order marks, the UTF-8 overloads do not).
+/// and of <c>await content.ReadAsStringAsync()</c> or <c>await client.GetStringAsync(...)</c> (reported without a fix: the
+/// decoders replace invalid UTF-8 and honour UTF-16/32 byte order marks, the UTF-8 overloads do not); and
+/// <c>new StringContent(JsonSerializer.Serialize(...), ...)</c> (see the StringContent part).
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
@@ -26,33 +27,9 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationFilter.CallsDeclaredIn(serializer, symbols.Encoding, symbols.File));
             if (symbols.StringContent is { } stringContent)
             {
-                context.RegisterOperationAction(c => AnalyzeObjectCreation(c, serializer, stringContent), OperationFilter.Creations(stringContent));
+                context.RegisterOperationAction(c => AnalyzeStringContent(c, symbols, serializer, stringContent), OperationFilter.Creations(stringContent));
             }
         }
-    }
-
-    /// <summary>
-    /// <c>new StringContent(JsonSerializer.Serialize(...), ...)</c>: reported without a fix. The bytes are the same as
-    /// <c>SerializeToUtf8Bytes</c> only for a UTF-8 encoding, and <c>JsonContent</c> sends no Content-Length (see the doc).
-    /// </summary>
-    private static void AnalyzeObjectCreation(OperationAnalysisContext context, INamedTypeSymbol serializer, INamedTypeSymbol stringContent)
-    {
-        var creation = (IObjectCreationOperation)context.Operation;
-        if (creation.Constructor is not { Parameters.Length: > 0 } constructor
-            || !SymbolEqualityComparer.Default.Equals(constructor.ContainingType, stringContent)
-            || creation.Arguments.Length == 0
-            || creation.Arguments[0].Parameter?.Ordinal != 0
-            || SerializeToString(creation.Arguments[0].Value, serializer) is null)
-        {
-            return;
-        }
-
-        context.Report(Diagnostic.Create(
-            Rules.Utf16Detour,
-            creation.Syntax.GetLocation(),
-            "new StringContent(JsonSerializer.Serialize(...))",
-            "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type, or JsonContent.Create(...) (which streams, without a Content-Length)",
-            Rules.FixNote(fixable: false)));
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer)

@@ -60,6 +60,7 @@ internal sealed class JsonSymbols
     private object? _httpContent;
     private object? _httpClient;
     private object? _stringContent;
+    private object? _mediaTypeHeaderValue;
     private object? _jsonContent;
     private object? _aspNetResults;
     private object? _aspNetTypedResults;
@@ -118,6 +119,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpContent => Resolve(ref _httpContent, "System.Net.Http.HttpContent");
     public INamedTypeSymbol? HttpClient => Resolve(ref _httpClient, "System.Net.Http.HttpClient");
     public INamedTypeSymbol? StringContent => Resolve(ref _stringContent, "System.Net.Http.StringContent");
+    public INamedTypeSymbol? MediaTypeHeaderValue => Resolve(ref _mediaTypeHeaderValue, "System.Net.Http.Headers.MediaTypeHeaderValue");
     public INamedTypeSymbol? JsonContent => Resolve(ref _jsonContent, "System.Net.Http.Json.JsonContent");
     public INamedTypeSymbol? AspNetResults => Resolve(ref _aspNetResults, "Microsoft.AspNetCore.Http.Results");
     public INamedTypeSymbol? AspNetTypedResults => Resolve(ref _aspNetTypedResults, "Microsoft.AspNetCore.Http.TypedResults");

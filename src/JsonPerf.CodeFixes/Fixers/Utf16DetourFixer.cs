@@ -9,7 +9,8 @@ namespace JsonPerf.CodeFixes;
 /// <c>JsonSerializer.SerializeToUtf8Bytes(x, options)</c>, and <c>File.WriteAllText(path, JsonSerializer.Serialize(x))</c>
 /// becomes <c>File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(x))</c> (likewise the async pair, the
 /// cancellation token kept). The bytes are the same: both decoders write UTF-8 without a byte order mark. Everything
-/// else in the call, its trivia included, stays as written. Reading shapes are reported without a fix.
+/// else in the call, its trivia included, stays as written. <c>new StringContent(JsonSerializer.Serialize(...), ...)</c>
+/// becomes a ByteArrayContent of the UTF-8 bytes with the same Content-Type. Reading shapes are reported without a fix.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(Utf16DetourFixer)), Shared]
 public sealed class Utf16DetourFixer : JsonFixer
@@ -26,6 +27,11 @@ public sealed class Utf16DetourFixer : JsonFixer
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
+        if (site is ObjectCreationExpressionSyntax stringContent)
+        {
+            return await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false);
+        }
+
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
         {
@@ -89,6 +95,46 @@ public sealed class Utf16DetourFixer : JsonFixer
         editor.ReplaceNode(getBytes, serialize.WithExpression(renamed).WithTriviaFrom(getBytes));
         StatementRemoval.Remove(editor, new StatementSyntax[] { declaration });
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// <c>new StringContent(JsonSerializer.Serialize(...)[, Encoding.UTF8[, mediaType]])</c> becomes
+    /// <c>new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(...)) { Headers = { ContentType = new MediaTypeHeaderValue(mediaType) { CharSet = "utf-8" } } }</c>:
+    /// the bytes StringContent encodes, its Content-Type (<c>text/plain</c> when no media type is given) and Content-Length.
+    /// </summary>
+    private static async Task<Document?> FixStringContentAsync(Document document, ObjectCreationExpressionSyntax creation, CancellationToken cancellationToken)
+    {
+        if (creation.ArgumentList is not { Arguments: { Count: >= 1 and <= 3 } arguments }
+            || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax serialize
+            || RenameSerialize(serialize.Expression) is not { } renamed
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.For(model.Compilation)?.MediaTypeHeaderValue is not { } mediaTypeHeaderValue)
+        {
+            return null;
+        }
+
+        var mediaType = arguments.Count == 3
+            ? arguments[2].Expression.WithoutTrivia()
+            : LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("text/plain"));
+        var contentType = ObjectCreationExpression(Qualified("System.Net.Http.Headers.MediaTypeHeaderValue"))
+            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(mediaType))))
+            .WithInitializer(ObjectInitializer(IdentifierName("CharSet"), LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("utf-8"))));
+        var replacement = ObjectCreationExpression(Qualified("System.Net.Http.ByteArrayContent"))
+            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(serialize.WithExpression(renamed).WithTriviaFrom(arguments[0].Expression)))))
+            .WithInitializer(ObjectInitializer(IdentifierName("Headers"), InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
+                AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("ContentType"), contentType)))))
+            .WithTriviaFrom(creation)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+
+        var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(creation, replacement), model.Compilation, mediaTypeHeaderValue);
+        return document.WithSyntaxRoot(newRoot);
+
+        static TypeSyntax Qualified(string name) => ParseTypeName("global::" + name).WithAdditionalAnnotations(Simplifier.Annotation);
+
+        static InitializerExpressionSyntax ObjectInitializer(IdentifierNameSyntax member, ExpressionSyntax value)
+            => InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
+                AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, member, value)));
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, renamed to SerializeToUtf8Bytes.</summary>
