@@ -138,7 +138,7 @@ echo "ok: JP0002 is info by default and a warning (4 sites) with JsonSerializerI
 
 echo "== dotnet format analyzers applies JP0002's fix: a source-generated context"
 dotnet format analyzers "$copy/PackageConsumer.csproj" --diagnostics JP0002 --severity info --no-restore
-grep -q 'class PackageConsumerJsonContext : JsonSerializerContext' "$copy/Program.cs" || fail "no context was scaffolded"
+grep -q 'class AppJsonContext : JsonSerializerContext' "$copy/Program.cs" || fail "no context was scaffolded"
 grep -q 'JsonSerializable(typeof(Order))' "$copy/Program.cs" || fail "the context does not register Order"
 if grep -q '<Compile' "$copy/PackageConsumer.csproj"; then fail "dotnet format added a Compile item to the project"; fi
 build "$copy/PackageConsumer.csproj" > "$work/generated.log" 2>&1 || { cat "$work/generated.log"; fail "the sample does not build with the scaffolded context"; }

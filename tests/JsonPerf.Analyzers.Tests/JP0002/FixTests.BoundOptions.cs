@@ -69,7 +69,7 @@ public partial class FixTests
 
         AssertContains("""
                     PropertyNameCaseInsensitive = true,
-                    TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())
+                    TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())
                 };
             """, program);
         // Camel's only setting is expressible: its calls get a context with that generation option instead (see the mirrored-options tests).

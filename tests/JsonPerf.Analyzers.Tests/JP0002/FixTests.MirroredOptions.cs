@@ -71,7 +71,7 @@ public partial class FixTests
         AssertContains("JsonSerializer.Serialize(order, WebJsonContext.Default.Order)", program);
         AssertContains("/* note */ \\\"id\\\": 4,}\", SnakeJsonContext.Default.Order)", program);
         AssertContains("JsonSerializer.Serialize(new List<Order> { order }, SnakeJsonContext.Default.ListOrder)", program);
-        AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", program);
+        AssertContains("JsonSerializer.Serialize(order, AppJsonContext.Default.Order)", program);
         // Three contexts: s_web's, Snake's and the default options'. The members, private and used by nothing after
         // the fix, are removed.
         Assert.Equal(3, System.Text.RegularExpressions.Regex.Matches(program, "internal partial class").Count);
@@ -143,7 +143,7 @@ public partial class FixTests
         var program = await TextAsync(after, "Program.cs");
         AssertContains("JsonSerializer.Serialize(new Point { X = 1 }, IndentedContext.Default.Point)", program);
         AssertContains("[JsonSerializable(typeof(Point))]\ninternal partial class IndentedContext", program);
-        Assert.DoesNotContain("ProgramJsonContext", program, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("AppJsonContext", program, System.StringComparison.Ordinal);
         await AssertSameOutputAsync(before, after);
     }
 }

@@ -19,8 +19,8 @@ public partial class FixTests
         var (before, after) = await FixAllInProjectAsync(("Program.cs", ReuseProgram), ("Models.cs", ReuseModels));
 
         Assert.Equal(before.Documents.Count() + 1, after.Documents.Count());
-        var context = after.Documents.Single(d => d.Name == "ProgramJsonContext.cs");
-        Assert.Equal("/src/ProgramJsonContext.cs", context.FilePath);
+        var context = after.Documents.Single(d => d.Name == "AppJsonContext.cs");
+        Assert.Equal("/src/AppJsonContext.cs", context.FilePath);
         Assert.Empty(context.Folders);
         // The calling code's namespace (the project has no root namespace here), its block style, only the using it needs.
         Assert.Equal("""
@@ -30,7 +30,7 @@ public partial class FixTests
             {
                 [JsonSerializable(typeof(Order))]
                 [JsonSerializable(typeof(Line))]
-                internal partial class ProgramJsonContext : JsonSerializerContext
+                internal partial class AppJsonContext : JsonSerializerContext
                 {
                 }
             }
@@ -38,8 +38,8 @@ public partial class FixTests
             """.ReplaceLineEndings("\n"), (await context.GetTextAsync()).ToString());
 
         var program = await TextAsync(after, "Program.cs");
-        Assert.DoesNotContain("class ProgramJsonContext", program);
-        AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", program);
+        Assert.DoesNotContain("class AppJsonContext", program);
+        AssertContains("JsonSerializer.Serialize(order, AppJsonContext.Default.Order)", program);
         Assert.Equal(await TextAsync(before, "Models.cs"), await TextAsync(after, "Models.cs"));
         await AssertSameOutputAsync(before, after);
         Assert.Empty(await JP0002Async(after));
@@ -81,8 +81,8 @@ public partial class FixTests
             """;
         var (before, after) = await FixAllInProjectAsync(("Services/Program.cs", program), ("Models/Models.cs", models), ("Json/CamelContext.cs", camel));
 
-        var context = after.Documents.Single(d => d.Name == "ProgramJsonContext.cs");
-        Assert.Equal("/src/Json/ProgramJsonContext.cs", context.FilePath);
+        var context = after.Documents.Single(d => d.Name == "AppJsonContext.cs");
+        Assert.Equal("/src/Json/AppJsonContext.cs", context.FilePath);
         Assert.Equal(new[] { "Json" }, context.Folders);
         Assert.Equal("""
             using System.Collections.Generic;
@@ -93,12 +93,12 @@ public partial class FixTests
 
             [JsonSerializable(typeof(Order))]
             [JsonSerializable(typeof(List<Order>))]
-            internal partial class ProgramJsonContext : JsonSerializerContext
+            internal partial class AppJsonContext : JsonSerializerContext
             {
             }
 
             """.ReplaceLineEndings("\n"), (await context.GetTextAsync()).ToString());
-        AssertContains("JsonSerializer.Serialize(order, Json.ProgramJsonContext.Default.Order)", await TextAsync(after, "Program.cs"));
+        AssertContains("JsonSerializer.Serialize(order, Json.AppJsonContext.Default.Order)", await TextAsync(after, "Program.cs"));
         await AssertSameOutputAsync(before, after);
     }
 
@@ -113,13 +113,13 @@ public partial class FixTests
             .AddDocument(DocumentId.CreateNewId(id.ProjectId), "Models.cs", ReuseModels, new[] { "Domain" }, "/repo/Shop.Api/Domain/Models.cs");
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
 
-        var context = after.Documents.Single(d => d.Name == "ProgramJsonContext.cs");
-        Assert.Equal("/repo/Shop.Api/ProgramJsonContext.cs", context.FilePath);
+        var context = after.Documents.Single(d => d.Name == "AppJsonContext.cs");
+        Assert.Equal("/repo/Shop.Api/AppJsonContext.cs", context.FilePath);
         Assert.Empty(context.Folders);
         var text = (await context.GetTextAsync()).ToString();
         AssertContains("namespace Shop.Api\n{\n    [JsonSerializable(typeof(Order))]", text);
         Assert.DoesNotContain("using Shop;", text);
-        AssertContains("JsonSerializer.Serialize(order, Api.ProgramJsonContext.Default.Order)", await TextAsync(after, "Program.cs"));
+        AssertContains("JsonSerializer.Serialize(order, Api.AppJsonContext.Default.Order)", await TextAsync(after, "Program.cs"));
         await AssertSameOutputAsync(solution.GetProject(id.ProjectId)!, after);
     }
 
@@ -145,12 +145,12 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer, FixAllScope.Project)).GetProject(id.ProjectId)!;
 
         Assert.Equal(before.Documents.Count() + 1, after.Documents.Count());
-        Assert.Equal(new[] { "ProgramJsonContext" }, await ContextClassesAsync(after));
-        var context = (await after.Documents.Single(d => d.Name == "ProgramJsonContext.cs").GetTextAsync()).ToString();
+        Assert.Equal(new[] { "AppJsonContext" }, await ContextClassesAsync(after));
+        var context = (await after.Documents.Single(d => d.Name == "AppJsonContext.cs").GetTextAsync()).ToString();
         Assert.Single(context.Split("[JsonSerializable(typeof(Order))]").Skip(1));
         Assert.Single(context.Split("[JsonSerializable(typeof(Line))]").Skip(1));
-        AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", await TextAsync(after, "Report.cs"));
-        AssertContains("JsonSerializer.Deserialize<Line>(json, ProgramJsonContext.Default.Line)", await TextAsync(after, "Report.cs"));
+        AssertContains("JsonSerializer.Serialize(order, AppJsonContext.Default.Order)", await TextAsync(after, "Report.cs"));
+        AssertContains("JsonSerializer.Deserialize<Line>(json, AppJsonContext.Default.Line)", await TextAsync(after, "Report.cs"));
         Assert.Empty(await JP0002Async(after));
         await AssertSameOutputAsync(before, after);
     }
@@ -166,7 +166,7 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
 
         Assert.Equal(before.Documents.Count(), after.Documents.Count());
-        AssertContains("    [JsonSerializable(typeof(Order))]\n    [JsonSerializable(typeof(Line))]\n    internal partial class ProgramJsonContext : JsonSerializerContext", await TextAsync(after, "Program.cs"));
+        AssertContains("    [JsonSerializable(typeof(Order))]\n    [JsonSerializable(typeof(Line))]\n    internal partial class AppJsonContext : JsonSerializerContext", await TextAsync(after, "Program.cs"));
         await AssertSameOutputAsync(before, after);
     }
 
@@ -197,12 +197,12 @@ public partial class FixTests
             using System.Text.Json.Serialization;
 
             var point = new Point(1, 2);
-            Console.WriteLine(JsonSerializer.Serialize(point, ProgramJsonContext.Default.Point));
+            Console.WriteLine(JsonSerializer.Serialize(point, AppJsonContext.Default.Point));
 
             public record Point(int X, int Y);
 
             [JsonSerializable(typeof(Point))]
-            internal partial class ProgramJsonContext : JsonSerializerContext
+            internal partial class AppJsonContext : JsonSerializerContext
             {
             }
 

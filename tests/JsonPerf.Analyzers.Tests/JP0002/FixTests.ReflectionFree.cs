@@ -70,14 +70,14 @@ public partial class FixTests
                 {
                     Encoder = JavaScriptEncoder.Create(UnicodeRanges.All)
                 };
-                private static readonly ProgramJsonContext s_encodedContext = new(s_encoded);
+                private static readonly AppJsonContext s_encodedContext = new(s_encoded);
             """, program);
         AssertContains("JsonSerializer.Serialize(order, s_encodedContext.Order)", program);
         // Mirrored options and the default options: the calls take the metadata overloads, trim- and AOT-safe.
         AssertContains("JsonSerializer.Serialize(order, IndentedJsonContext.Default.Order)", program);
         Assert.DoesNotContain("s_indented", program, System.StringComparison.Ordinal);
         Assert.EndsWith("}\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
-        AssertContains("JsonSerializer.Deserialize<Order>(\"{\\\"Id\\\":3}\", ProgramJsonContext.Default.Order)", program);
+        AssertContains("JsonSerializer.Deserialize<Order>(\"{\\\"Id\\\":3}\", AppJsonContext.Default.Order)", program);
         Assert.Empty(await CallsRequiringReflectionAsync(after));
         Assert.Empty(await JP0002Async(after));
         await AssertSameOutputAsync(before, after);
@@ -133,14 +133,14 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer))!.GetProject(id.ProjectId)!;
         var program = await TextAsync(after, "Program.cs");
 
-        AssertContains("internal static readonly ProgramJsonContext OptionsContext = new(Options);", program);
+        AssertContains("internal static readonly AppJsonContext OptionsContext = new(Options);", program);
         AssertContains("JsonSerializer.Serialize(order, Codec.OptionsContext.Order)", program);
         AssertContains("JsonSerializer.Serialize(new List<Order> { order }, Codec.Options)", program);
         AssertContains("""
             [JsonSerializable(typeof(Order))]
             [JsonSerializable(typeof(List<Order>))]
             [JsonSerializable(typeof(Dictionary<string, Status>))]
-            internal partial class ProgramJsonContext
+            internal partial class AppJsonContext
             """, program);
         await AssertSameOutputAsync(before, after);
 
@@ -185,7 +185,7 @@ public partial class FixTests
                 private static readonly JsonSerializerOptions s_encoded = new JsonSerializerOptions
                 {
                     Encoder = JavaScriptEncoder.Create(UnicodeRanges.All),
-                    TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())
+                    TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())
                 };
             """, program);
         Assert.EndsWith("}\n", program.ReplaceLineEndings("\n"), System.StringComparison.Ordinal);
@@ -216,7 +216,7 @@ public partial class FixTests
             + "public static class Program\n{\n    public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }));\n}\n";
         var (before, after) = await FixAllAsync(source);
         var program = (await TextAsync(after, "Program.cs")).ReplaceLineEndings("\n");
-        Assert.EndsWith("internal partial class ProgramJsonContext : JsonSerializerContext\n{\n}\n", program, System.StringComparison.Ordinal);
+        Assert.EndsWith("internal partial class AppJsonContext : JsonSerializerContext\n{\n}\n", program, System.StringComparison.Ordinal);
         await AssertSameOutputAsync(before, after);
     }
 

@@ -26,7 +26,7 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer))!;
 
         var program = await TextAsync(after, "Program.cs");
-        AssertContains("JsonSerializer.Serialize(new Point { X = 2 }, jsonTypeInfo: ProgramJsonContext.Default.Point)", program);
+        AssertContains("JsonSerializer.Serialize(new Point { X = 2 }, jsonTypeInfo: AppJsonContext.Default.Point)", program);
         AssertContains("using System.Text.Json.Serialization;", program);
         await AssertSameOutputAsync(solution.GetProject(id.ProjectId)!, after.GetProject(id.ProjectId)!);
     }
@@ -192,7 +192,7 @@ public partial class FixTests
             }
             """;
         var (before, after) = await FixAllAsync(source);
-        AssertContains("JsonSerializer.Serialize(envelope, ProgramJsonContext.Default.Envelope)", await TextAsync(after, "Program.cs"));
+        AssertContains("JsonSerializer.Serialize(envelope, AppJsonContext.Default.Envelope)", await TextAsync(after, "Program.cs"));
         Assert.Empty(await JP0002Async(after));
         await AssertSameOutputAsync(before, after);
     }
@@ -214,7 +214,7 @@ public partial class FixTests
         var (before, after) = await FixAllAsync(source);
         var program = await TextAsync(after, "Program.cs");
         AssertContains("[JsonSerializable(typeof(Options), TypeInfoPropertyName = \"", program);
-        Assert.DoesNotContain("ProgramJsonContext.Default.Options)", program, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("AppJsonContext.Default.Options)", program, System.StringComparison.Ordinal);
         await AssertSameOutputAsync(before, after);
     }
 

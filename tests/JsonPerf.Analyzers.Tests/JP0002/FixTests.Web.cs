@@ -166,11 +166,11 @@ public partial class FixTests
         AssertContains("client.PatchAsJsonAsync(\"basket\", new List<Item> { new(\"x\", 1m) }, jsonTypeInfo: WebJsonContext.Default.ListItem, cancellationToken: token)", program);
         AssertContains("JsonContent.Create(basket, WebJsonContext.Default.Basket)", program);
         AssertContains("JsonContent.Create(basket, jsonTypeInfo: WebJsonContext.Default.Basket, mediaType: null)", program);
-        AssertContains("client.PostAsJsonAsync(\"basket\", basket, ProgramJsonContext.Default.Basket)", program);
-        AssertContains("JsonContent.Create(new Item(\"pen\", 3m), ProgramJsonContext.Default.Item)", program);
+        AssertContains("client.PostAsJsonAsync(\"basket\", basket, AppJsonContext.Default.Basket)", program);
+        AssertContains("JsonContent.Create(new Item(\"pen\", 3m), AppJsonContext.Default.Item)", program);
         AssertContains("client.PostAsJsonAsync(\"basket\", basket, IndentedJsonContext.Default.Basket, token)", program);
         AssertContains("client.PutAsJsonAsync(\"basket\", basket, s_encoded)", program);
-        AssertContains("TypeInfoResolver = JsonTypeInfoResolver.Combine(ProgramJsonContext.Default, new DefaultJsonTypeInfoResolver())", program);
+        AssertContains("TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())", program);
         Assert.Single(program.Split("class WebJsonContext").Skip(1));
 
         await AssertSameOutputAsync(before, after);

@@ -92,7 +92,7 @@ public partial class FixTests
                 [JsonSerializable(typeof(List<Order>))]
                 [JsonSerializable(typeof(Dictionary<string, int>))]
                 [JsonSerializable(typeof(Status))]
-                internal partial class ProgramJsonContext : JsonSerializerContext
+                internal partial class AppJsonContext : JsonSerializerContext
                 {
                 }
             }
@@ -100,12 +100,12 @@ public partial class FixTests
         AssertContains("using System.Text.Json;\nusing System.Text.Json.Serialization;\nusing Shop;", await TextAsync(after, "Program.cs"));
 
         var program = await TextAsync(after, "Program.cs");
-        AssertContains("JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order)", program);
-        AssertContains("JsonSerializer.Deserialize<Order>(json, ProgramJsonContext.Default.Order)", program);
-        AssertContains("JsonSerializer.Serialize(new List<Order> { order, Order.Sample(8) }, ProgramJsonContext.Default.ListOrder)", program);
-        AssertContains("JsonSerializer.Serialize(order, typeof(Order), ProgramJsonContext.Default)", program);
-        AssertContains("JsonSerializer.Serialize(Status.Pending, jsonTypeInfo: ProgramJsonContext.Default.Status)", program);
-        AssertContains("JsonSerializer.Deserialize(\"{\\\"Id\\\":3}\", typeof(Order), ProgramJsonContext.Default)", program);
+        AssertContains("JsonSerializer.Serialize(order, AppJsonContext.Default.Order)", program);
+        AssertContains("JsonSerializer.Deserialize<Order>(json, AppJsonContext.Default.Order)", program);
+        AssertContains("JsonSerializer.Serialize(new List<Order> { order, Order.Sample(8) }, AppJsonContext.Default.ListOrder)", program);
+        AssertContains("JsonSerializer.Serialize(order, typeof(Order), AppJsonContext.Default)", program);
+        AssertContains("JsonSerializer.Serialize(Status.Pending, jsonTypeInfo: AppJsonContext.Default.Status)", program);
+        AssertContains("JsonSerializer.Deserialize(\"{\\\"Id\\\":3}\", typeof(Order), AppJsonContext.Default)", program);
 
         await AssertSameOutputAsync(before, after);
         Assert.Empty(await JP0002Async(after));
@@ -195,7 +195,7 @@ public partial class FixTests
 
         var context = await TextAsync(after, "Program.cs");
         AssertContains("[JsonSerializable(typeof(Billing.Order), TypeInfoPropertyName = \"BillingOrder\")]", context);
-        AssertContains("ProgramJsonContext.Default.BillingOrder", await TextAsync(after, "Program.cs"));
+        AssertContains("AppJsonContext.Default.BillingOrder", await TextAsync(after, "Program.cs"));
         await AssertSameOutputAsync(before, after);
     }
 
@@ -283,7 +283,7 @@ public partial class FixTests
             }
             """;
         var (before, after) = await FixAllAsync(source);
-        AssertContains("ProgramJsonContext.Default.Secret", await TextAsync(after, "Program.cs"));
+        AssertContains("AppJsonContext.Default.Secret", await TextAsync(after, "Program.cs"));
         await AssertSameOutputAsync(before, after);
     }
 
@@ -294,7 +294,7 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer))!;
 
         var program = await TextAsync(after, "Program.cs");
-        AssertContains("var json = JsonSerializer.Serialize(order, ProgramJsonContext.Default.Order);", program);
+        AssertContains("var json = JsonSerializer.Serialize(order, AppJsonContext.Default.Order);", program);
         AssertContains("JsonSerializer.Deserialize<Order>(json);", program);
         Assert.Equal((await JP0002Async(solution)).Length - 1, (await JP0002Async(after)).Length);
         await SourceGeneration.CompileAsync(after.GetDocument(id)!.Project);
@@ -317,8 +317,8 @@ public partial class FixTests
         var before = solution.GetDocument(id)!.Project;
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer, FixAllScope.Project)).GetProject(id.ProjectId)!;
 
-        Assert.Single(await Task.WhenAll(after.Documents.Select(d => d.GetTextAsync())), t => t.ToString().Contains("class ProgramJsonContext", System.StringComparison.Ordinal));
-        AssertContains("ProgramJsonContext.Default.Order", await TextAsync(after, "Models.cs"));
+        Assert.Single(await Task.WhenAll(after.Documents.Select(d => d.GetTextAsync())), t => t.ToString().Contains("class AppJsonContext", System.StringComparison.Ordinal));
+        AssertContains("AppJsonContext.Default.Order", await TextAsync(after, "Models.cs"));
         Assert.Empty(await JP0002Async(after.Solution));
         await AssertSameOutputAsync(before, after);
     }

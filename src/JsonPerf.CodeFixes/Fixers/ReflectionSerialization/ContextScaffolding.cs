@@ -27,7 +27,7 @@ internal static class ContextScaffolding
         var written = await WrittenDocumentsAsync(calling.Project, cancellationToken).ConfigureAwait(false);
         var place = written.Count == 1 || !AddsDocumentsSafely(calling.Project.Solution.Workspace) ? null : Place(calling.Project, written, model.Compilation, symbols, callingNamespace, cancellationToken);
 
-        var baseName = (plan.Mirror?.SourceName is { } source ? Identifier(TrimFieldPrefix(source)) : Identifier(calling.Project.AssemblyName)) + "JsonContext";
+        var baseName = ContextNames.For(plan.Mirror, model.Compilation, calling.Project.AssemblyName) + "JsonContext";
         var name = UniqueNames.Numbered(baseName, candidate => !model.Compilation.GetSymbolsWithName(candidate, SymbolFilter.Type, cancellationToken).Any()
                                                                && (place is null || !calling.Project.Documents.Any(d => string.Equals(d.Name, candidate + ".cs", StringComparison.OrdinalIgnoreCase) && d.Folders.SequenceEqual(place.Folders))));
         var declaration = Declaration(plan, name, symbols);
@@ -312,32 +312,5 @@ internal static class ContextScaffolding
                     break;
             }
         }
-    }
-
-    /// <summary><c>s_web</c>, <c>_web</c>, <c>m_web</c>: <c>web</c>.</summary>
-    private static string TrimFieldPrefix(string name)
-    {
-        var trimmed = name.Length > 2 && name[1] == '_' && name[0] is 's' or 'm' or 't' ? name.Substring(2) : name;
-        return trimmed.TrimStart('_');
-    }
-
-    private static string Identifier(string? assemblyName)
-    {
-        var name = new StringBuilder();
-        var upper = true;
-        foreach (var c in assemblyName ?? "")
-        {
-            if (char.IsLetterOrDigit(c))
-            {
-                name.Append(upper ? char.ToUpperInvariant(c) : c);
-                upper = false;
-            }
-            else
-            {
-                upper = true;
-            }
-        }
-
-        return name.Length == 0 || char.IsDigit(name[0]) ? "App" + name : name.ToString();
     }
 }
