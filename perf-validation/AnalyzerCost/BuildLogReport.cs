@@ -55,6 +55,22 @@ public static class BuildLogReport
         {
             report.AppendLine($"| Rebuild wall time, analyzers on (ReportAnalyzer) | {Format(wallWithAnalyzers)} |");
             report.AppendLine($"| Rebuild wall time, RunAnalyzers=false | {Format(wallWithout)} |");
+            if (times.TryGetValue("JsonPerf.Analyzers (all rules)", out var jsonPerf))
+            {
+                // Budget point 1 (docs/performance.md): JsonPerf's analyzer time against the same build's time without analyzers.
+                var share = Median(jsonPerf) / Median(wallWithout);
+                report.AppendLine($"| JsonPerf's analyzer time / Rebuild without analyzers (budget: at most 1%) | {(share * 100).ToString("0.00", CultureInfo.InvariantCulture)}% ({(share <= 0.01 ? "within" : "over")}) |");
+            }
+        }
+
+        // Budget point 2: per reported site, at most CA1869's per site.
+        var jsonPerfSites = sites.Where(s => s.Key.StartsWith("JP", StringComparison.Ordinal)).Sum(s => s.Value.Count);
+        if (times.TryGetValue("JsonPerf.Analyzers (all rules)", out var jsonPerfTimes) && jsonPerfSites > 0
+            && times.FirstOrDefault(t => t.Key.Contains("(CA1869)")).Value is { } caTimes && sites.TryGetValue("CA1869", out var caSiteSet) && caSiteSet.Count > 0)
+        {
+            var jpPerSite = Median(jsonPerfTimes) / jsonPerfSites * 1000;
+            var caPerSite = Median(caTimes) / caSiteSet.Count * 1000;
+            report.AppendLine($"| Per site: JsonPerf ({jsonPerfSites} warnings) / CA1869 ({caSiteSet.Count}) (budget: JsonPerf at most CA1869) | {jpPerSite.ToString("0.000", CultureInfo.InvariantCulture)} ms / {caPerSite.ToString("0.000", CultureInfo.InvariantCulture)} ms ({(jpPerSite <= caPerSite ? "within" : "over")}) |");
         }
 
         // What the budget needs to be read at all: the table was printed, JsonPerf ran, and JP0001 found every CA1869 site.
@@ -134,11 +150,16 @@ public static class BuildLogReport
         return times;
     }
 
+    private static double Median(IReadOnlyList<double> values)
+    {
+        var sorted = values.OrderBy(v => v).ToList();
+        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
+    }
+
     private static string Format(IReadOnlyList<double> values)
     {
         var sorted = values.OrderBy(v => v).ToList();
-        var median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-        var text = median.ToString("0.000", CultureInfo.InvariantCulture) + " s";
+        var text = Median(sorted).ToString("0.000", CultureInfo.InvariantCulture) + " s";
         return sorted.Count == 1 ? text : $"{text} ({sorted[0].ToString("0.000", CultureInfo.InvariantCulture)}–{sorted[^1].ToString("0.000", CultureInfo.InvariantCulture)})";
     }
 
