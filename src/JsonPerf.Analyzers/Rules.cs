@@ -58,6 +58,10 @@ internal static class Rules
     /// </summary>
     internal static string OptionsCostThroughFactory(string factory, string cost) => "by the factory method '" + factory + "' " + cost;
 
+    /// <summary>A coalescing factory (<c>o ?? new ...</c>) handed an optional parameter whose default is null.</summary>
+    internal static string OptionsCostThroughFactoryByDefault(string factory, string parameter, string method, string cost)
+        => "by the factory method '" + factory + "' whenever '" + parameter + "' is null, its default (each call of '" + method + "' that leaves it out) " + cost;
+
     public const string EncoderCreatedPerCallId = "JP0004";
 
     public static readonly DiagnosticDescriptor EncoderCreatedPerCall = new(

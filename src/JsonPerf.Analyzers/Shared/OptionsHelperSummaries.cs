@@ -26,6 +26,7 @@ internal sealed class OptionsHelperSummaries
     private readonly JsonSymbols _symbols;
     private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<IMethodSymbol, WrapperSummary> _wrappers = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, ImmutableHashSet<int>> _passThrough = new(SymbolEqualityComparer.Default);
 
     public OptionsHelperSummaries(Compilation compilation, JsonSymbols symbols)
     {
@@ -54,7 +55,7 @@ internal sealed class OptionsHelperSummaries
 
         var summaries = symbols.HelperSummaries;
         var sink = summaries.Sink(argument, cancellationToken);
-        if (sink == OptionsSink.None || summaries.FreshFactory(invocation, cancellationToken) is not { } factory)
+        if (sink == OptionsSink.None || summaries.FreshFactory(invocation, out var byDefault, cancellationToken) is not { } factory)
         {
             return null;
         }
@@ -68,7 +69,9 @@ internal sealed class OptionsHelperSummaries
             Rules.OptionsCreatedPerCall,
             invocation.Syntax.GetLocation(),
             properties,
-            Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost),
+            byDefault is null
+                ? Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost)
+                : Rules.OptionsCostThroughFactoryByDefault(target.ContainingType.Name + "." + target.Name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
             Rules.FixNote(fixable, onlyBoundToContext: bound && factory.Fixable));
     }
 
@@ -91,6 +94,12 @@ internal sealed class OptionsHelperSummaries
             return ContextBinding.IsContextConstructorArgument(argument, _symbols) ? OptionsSink.Binds : OptionsSink.Reads;
         }
 
+        // GetOptions(options) where GetOptions is `o => o ?? new ...`: the options come out again, and go where its result goes.
+        if (PassedThroughHelper(argument, cancellationToken) is { } factoryCall)
+        {
+            return factoryCall.WalkUpValuePassThrough().Parent is IArgumentOperation outer ? Sink(outer, cancellationToken) : OptionsSink.None;
+        }
+
         return argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
                && argument.ArgumentKind != ArgumentKind.ParamArray
                && _symbols.IsJsonSerializerOptions(parameter.Type)
@@ -99,12 +108,64 @@ internal sealed class OptionsHelperSummaries
     }
 
     /// <summary>
+    /// The call, when <paramref name="argument"/> is a parameter of a coalescing helper that only returns it when not null
+    /// (<c>GetOptions(JsonSerializerOptions o) =&gt; o ?? new JsonSerializerOptions { ... }</c>): the options the caller
+    /// passes come out of the call unchanged. Null otherwise.
+    /// </summary>
+    private IInvocationOperation? PassedThroughHelper(IArgumentOperation argument, CancellationToken cancellationToken)
+        => argument is { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation invocation }
+           && _symbols.IsJsonSerializerOptions(parameter.Type)
+           && _symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
+           && Followable(invocation.TargetMethod) is { } method
+           && _passThrough.GetOrAdd(method, m => SummarizePassThrough(m, cancellationToken)).Contains(parameter.Ordinal)
+            ? invocation
+            : null;
+
+    /// <summary>
+    /// The options parameters used only as the left of a returned <c>??</c> (<c>o ?? new ...</c>, <c>o ?? s_cached</c>):
+    /// options passed for them come out of the call unchanged, or are not used at all.
+    /// </summary>
+    private ImmutableHashSet<int> SummarizePassThrough(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (Body(method, mustCreate: false, cancellationToken) is not { } body)
+        {
+            return ImmutableHashSet<int>.Empty;
+        }
+
+        var used = new HashSet<int>();
+        var other = new HashSet<int>();
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IParameterReferenceOperation reference || !_symbols.IsJsonSerializerOptions(reference.Parameter.Type))
+            {
+                continue;
+            }
+
+            var value = reference.WalkUpConversions();
+            var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
+                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
+            (passed ? used : other).Add(reference.Parameter.Ordinal);
+        }
+
+        used.ExceptWith(other);
+        return used.ToImmutableHashSet();
+    }
+
+    /// <summary>
     /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
     /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
     /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise.
     /// </summary>
-    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken)
+    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken) => FreshFactory(invocation, out _, cancellationToken);
+
+    /// <summary>
+    /// As above; also fresh when the argument is an optional parameter of the calling method whose default is null and
+    /// which the method never writes (<c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; Serialize(value, GetOptions(options))</c>):
+    /// every call that leaves it out gets new options. <paramref name="byDefault"/> names that parameter.
+    /// </summary>
+    public FactorySummary? FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
     {
+        byDefault = null;
         if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
             || Followable(invocation.TargetMethod) is not { } method
             || _factories.GetOrAdd(method, m => SummarizeFactory(m, cancellationToken)) is not { IsFactory: true } summary)
@@ -116,11 +177,38 @@ internal sealed class OptionsHelperSummaries
         {
             if (argument.Parameter is { } parameter && summary.NullParameters.Contains(parameter.Ordinal) && !IsNull(argument.Value))
             {
-                return null;
+                if (byDefault is not null || DefaultNullParameter(argument.Value, invocation) is not { } optional)
+                {
+                    return null;
+                }
+
+                byDefault = optional;
             }
         }
 
         return summary;
+    }
+
+    /// <summary>An optional parameter with a null default, read here and never written in its method.</summary>
+    private static IParameterSymbol? DefaultNullParameter(IOperation value, IInvocationOperation invocation)
+    {
+        if (value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter })
+        {
+            return null;
+        }
+
+        foreach (var operation in invocation.Root().Descendants())
+        {
+            if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
+                && (reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
+                    || reference.Parent is IArgumentOperation { Parameter.RefKind: not RefKind.None }
+                    || reference.Parent is IDeconstructionAssignmentOperation))
+            {
+                return null;
+            }
+        }
+
+        return parameter;
     }
 
     /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
@@ -208,7 +296,7 @@ internal sealed class OptionsHelperSummaries
                 continue;
             }
 
-            if (ForwardedTo(body, parameter, out var binds) is { } helpers)
+            if (ForwardedTo(body, parameter, out var binds, cancellationToken) is { } helpers)
             {
                 forwarding[parameter.Ordinal] = helpers;
                 if (binds)
@@ -221,7 +309,7 @@ internal sealed class OptionsHelperSummaries
         return new WrapperSummary(forwarding, binding);
     }
 
-    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter, out bool binds)
+    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter, out bool binds, CancellationToken cancellationToken)
     {
         binds = false;
         var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
@@ -234,8 +322,13 @@ internal sealed class OptionsHelperSummaries
             }
 
             // Captured by a lambda or local function: it may outlive the call.
-            if (reference.EnclosingFunction() is not null
-                || reference.WalkUpValuePassThrough().Parent is not IArgumentOperation argument)
+            var use = reference.WalkUpValuePassThrough();
+            while (use.Parent is IArgumentOperation through && PassedThroughHelper(through, cancellationToken) is { } factoryCall)
+            {
+                use = factoryCall.WalkUpValuePassThrough();
+            }
+
+            if (reference.EnclosingFunction() is not null || use.Parent is not IArgumentOperation argument)
             {
                 return null;
             }
@@ -338,43 +431,4 @@ internal sealed class OptionsHelperSummaries
         /// <summary>The forwarded parameters this method itself passes to a JsonSerializerContext's constructor.</summary>
         public HashSet<int> Binding { get; }
     }
-}
-
-/// <summary>What the serializer does with options handed to it (<see cref="OptionsHelperSummaries.Sink"/>).</summary>
-internal enum OptionsSink
-{
-    /// <summary>Not a serializer sink: an argument of any other method.</summary>
-    None,
-
-    /// <summary>Only read: an entry point, or a wrapper that only passes them on to entry points. Options only read can be shared.</summary>
-    Reads,
-
-    /// <summary>Bound: a JsonSerializerContext's constructor takes them over, directly or inside a wrapper. They cannot be shared.</summary>
-    Binds,
-}
-
-/// <summary>What JP0001 knows about one method that may be an options factory.</summary>
-internal sealed class FactorySummary
-{
-    public static readonly FactorySummary NotAFactory = new(false, ImmutableHashSet<int>.Empty, false, false);
-
-    public FactorySummary(bool isFactory, ImmutableHashSet<int> nullParameters, bool rebuildsMetadata, bool fixable)
-    {
-        IsFactory = isFactory;
-        NullParameters = nullParameters;
-        RebuildsMetadata = rebuildsMetadata;
-        Fixable = fixable;
-    }
-
-    /// <summary>Every return creates new options.</summary>
-    public bool IsFactory { get; }
-
-    /// <summary>Parameters returned when not null (<c>p ?? new ...</c>): a call creates options only when it passes null for them.</summary>
-    public ImmutableHashSet<int> NullParameters { get; }
-
-    /// <summary>A creation makes converters, an encoder, a policy or a resolver: each call misses the metadata cache.</summary>
-    public bool RebuildsMetadata { get; }
-
-    /// <summary>The factory is only <c>=> creation</c> (or <c>p ?? creation</c>) and the creation can move to a static field.</summary>
-    public bool Fixable { get; }
 }

@@ -15,6 +15,7 @@ namespace JsonPerf.Analyzers.Tests.JP0001;
 public partial class AnalyzerTests
 {
     private const string Factory = "static JsonSerializerOptions GetOptions() => new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }; ";
+    private const string Coalescing = "static JsonSerializerOptions GetOptions(JsonSerializerOptions o) => o ?? new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), Converters = { new JsonStringEnumConverter() } }; ";
     private const string Wrapper = "static string ToJson(object value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options); ";
 
     public static TheoryData<string, string> ReportedHelpers() => Cases.WithLanguageVersions(
@@ -29,6 +30,11 @@ public partial class AnalyzerTests
         Factory + "static readonly Func<Order, string> s_f = x => JsonSerializer.Serialize(x, {|JP0001:GetOptions()|});",
         Factory + Wrapper + "string Use(Order o) => ToJson(o, {|JP0001:GetOptions()|});",
         "static JsonSerializerOptions Make<T>() => new JsonSerializerOptions(); string Use(Order o) => JsonSerializer.Serialize(o, {|JP0001:Make<Order>()|});",
+        // A coalescing factory behind a wrapper's optional options (issue 28, item 6): reported once, in the wrapper,
+        // where every call that leaves the options out gets new ones; a creation passed through it is followed.
+        Coalescing + "static string ToJson<T>(T value, JsonSerializerOptions options = null) => JsonSerializer.Serialize(value, {|JP0001:GetOptions(options)|}); string Use(Order x) => ToJson(x);",
+        Coalescing + "static string ToJson<T>(T value, JsonSerializerOptions options = null) => JsonSerializer.Serialize(value, {|JP0001:GetOptions(options)|}); string Use(Order x) => ToJson(x, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});",
+        Coalescing + "string Use(Order x) => JsonSerializer.Serialize(x, GetOptions({|JP0001:new JsonSerializerOptions()|}));",
         // Wrappers, reported at the creation.
         Wrapper + "string Use(Order o) => ToJson(o, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});",
         Wrapper + "string Use(Order o) { var x = {|JP0001:new JsonSerializerOptions()|}; x.WriteIndented = true; return ToJson(o, x); }",
@@ -60,6 +66,11 @@ public partial class AnalyzerTests
         Factory + "static C() { JsonSerializer.Serialize(1, GetOptions()); }",
         Factory + "static C() { for (var i = 0; i < 2; i++) { JsonSerializer.Serialize(i, GetOptions()); } }",
         Factory + "readonly string _json = JsonSerializer.Serialize(1, GetOptions());",
+        // The wrapper's optional options are given a value first, or are not optional; the factory also changes what it is given.
+        Coalescing + "static string ToJson(object v, JsonSerializerOptions options = null) { options = options ?? s_shared; return JsonSerializer.Serialize(v, GetOptions(options)); } string Use(Order x) => ToJson(x);",
+        Coalescing + "static string ToJson(object v, JsonSerializerOptions options) => JsonSerializer.Serialize(v, GetOptions(options)); string Use(Order x) => ToJson(x, s_shared);",
+        "static JsonSerializerOptions Get(JsonSerializerOptions o) { if (o != null) { o.WriteIndented = true; } return o ?? new JsonSerializerOptions(); } string Use(Order x) => JsonSerializer.Serialize(x, Get(new JsonSerializerOptions()));",
+        Coalescing + "string Use(Order x) { var o = GetOptions(new JsonSerializerOptions()); o.WriteIndented = true; return JsonSerializer.Serialize(x, o); }",
         // A factory's result that is kept, changed or handed elsewhere.
         Factory + "string Use(Order x) { var o = GetOptions(); return JsonSerializer.Serialize(x, o); }",
         Factory + "void Use() { Configure(GetOptions()); }",
