@@ -16,15 +16,8 @@ public sealed partial class Utf16DetourAnalyzer
             || getBytes.Arguments.Length != 1
             || getBytes.Arguments[0].Value.WalkDownConversions() is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local }
             || !IsEncodingUtf8(getBytes.Instance, symbols)
-            || local.DeclaringSyntaxReferences.Length != 1
-            || local.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken) is not VariableDeclaratorSyntax
-            {
-                Initializer.Value: InvocationExpressionSyntax or ParenthesizedExpressionSyntax or CastExpressionSyntax,
-                Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax } declaration },
-            } declarator
-            || declarator.SyntaxTree != getBytes.Syntax.SyntaxTree
-            || !OnlyReadIn(declaration, declarator, getBytes.Arguments[0].Syntax)
-            || getBytes.SemanticModel?.GetOperation(declarator.Initializer.Value, context.CancellationToken) is not { } value
+            || DeclarationReadOnlyAt(local, getBytes.Arguments[0].Syntax, context.CancellationToken) is not { Parent.Parent: LocalDeclarationStatementSyntax declaration } declarator
+            || getBytes.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is not { } value
             || SerializeToString(value, serializer) is not { } serialize
             || symbols.IsInsideExpressionTree(getBytes))
         {
@@ -34,6 +27,43 @@ public sealed partial class Utf16DetourAnalyzer
         var fixable = CanRenameToUtf8Bytes(serialize) && RunsRightAfter(declaration, getBytes.Syntax);
         Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixFoldLocalToUtf8Bytes : null);
     }
+
+    /// <summary>
+    /// The reading counterpart: <c>var json = Encoding.UTF8.GetString(bytes); ... JsonSerializer.Deserialize&lt;T&gt;(json)</c>
+    /// (or <c>File.ReadAllText</c>, <c>await content.ReadAsStringAsync()</c>, ...), the local read nowhere else: reported at
+    /// the Deserialize call like the inline shape, and like it without a fix.
+    /// </summary>
+    private static void AnalyzeDeserializeOfLocal(OperationAnalysisContext context, JsonSymbols symbols, IInvocationOperation deserialize)
+    {
+        var method = deserialize.TargetMethod;
+        if (method.Parameters.Length == 0
+            || method.Parameters[0].Type.SpecialType != SpecialType.System_String
+            || ArgumentFor(deserialize, method.Parameters[0]) is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
+            || DeclarationReadOnlyAt(local, argument.Syntax, context.CancellationToken) is not { } declarator
+            || deserialize.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is not { } value
+            || Decoded(value.WalkDownConversions(), symbols) is not var (what, instead)
+            || symbols.IsInsideExpressionTree(deserialize))
+        {
+            return;
+        }
+
+        const string Prefix = "JsonSerializer.Deserialize(";
+        var source = what.StartsWith(Prefix, StringComparison.Ordinal) ? what.Substring(Prefix.Length, what.Length - Prefix.Length - 1) : what;
+        Report(context, deserialize, "JsonSerializer.Deserialize(json) of a string from " + source + " held in a local", instead, fix: null);
+    }
+
+    /// <summary>The local's one declarator, a call initializer in a block, when its name appears nowhere else in its scope but at <paramref name="use"/>.</summary>
+    private static VariableDeclaratorSyntax? DeclarationReadOnlyAt(ILocalSymbol local, SyntaxNode use, CancellationToken cancellationToken)
+        => local.DeclaringSyntaxReferences.Length == 1
+           && local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax
+           {
+               Initializer.Value: InvocationExpressionSyntax or ParenthesizedExpressionSyntax or CastExpressionSyntax or AwaitExpressionSyntax,
+               Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax } declaration },
+           } declarator
+           && declarator.SyntaxTree == use.SyntaxTree
+           && OnlyReadIn(declaration, declarator, use)
+            ? declarator
+            : null;
 
     /// <summary>The local's name appears nowhere in its scope but in its declaration and at <paramref name="use"/>.</summary>
     private static bool OnlyReadIn(LocalDeclarationStatementSyntax declaration, VariableDeclaratorSyntax declarator, SyntaxNode use)

@@ -40,9 +40,16 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         switch (method.Name)
         {
             case "Deserialize":
-                if (method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, serializer) && HasInvocationArgument(invocation.Syntax))
+                if (method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, serializer))
                 {
-                    AnalyzeDeserialize(context, symbols, invocation);
+                    if (HasInvocationArgument(invocation.Syntax))
+                    {
+                        AnalyzeDeserialize(context, symbols, invocation);
+                    }
+                    else if (invocation.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } && arguments[0].Expression is IdentifierNameSyntax)
+                    {
+                        AnalyzeDeserializeOfLocal(context, symbols, invocation);
+                    }
                 }
 
                 break;
@@ -121,11 +128,19 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         var method = deserialize.TargetMethod;
         if (method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
-            || ArgumentFor(deserialize, method.Parameters[0]) is not { } text)
+            || ArgumentFor(deserialize, method.Parameters[0]) is not { } text
+            || Decoded(text, symbols) is not var (what, instead)
+            || symbols.IsInsideExpressionTree(deserialize))
         {
             return;
         }
 
+        Report(context, deserialize, what, instead, fix: null);
+    }
+
+    /// <summary>The reading detour <paramref name="text"/> is (what it is, what to call instead), or null.</summary>
+    private static (string What, string Instead)? Decoded(IOperation text, JsonSymbols symbols)
+    {
         // await x.ReadToEndAsync() / await File.ReadAllTextAsync(...), with or without ConfigureAwait.
         var awaited = false;
         if (text is IAwaitOperation { Operation: var operand })
@@ -140,7 +155,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
 
         if (text is not IInvocationOperation source)
         {
-            return;
+            return null;
         }
 
         var sourceMethod = source.TargetMethod;
@@ -186,10 +201,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
                 break;
         }
 
-        if (what is not null && !symbols.IsInsideExpressionTree(deserialize))
-        {
-            Report(context, deserialize, what, instead!, fix: null);
-        }
+        return what is null ? null : (what, instead!);
     }
 
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)

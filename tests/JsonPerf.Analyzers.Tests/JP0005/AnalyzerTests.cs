@@ -12,6 +12,11 @@ public partial class AnalyzerTests
         // Through a local read nowhere else (fixed when the declaration comes right before; reported either way).
         "var s = JsonSerializer.Serialize(order); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
         "var s = JsonSerializer.Serialize(order, options); Console.WriteLine(); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
+        // The reading counterpart through a local read nowhere else: reported at Deserialize, never fixed.
+        "var bytes = new byte[8]; var s = System.Text.Encoding.UTF8.GetString(bytes); var o = {|JP0005:JsonSerializer.Deserialize<Order>(s)|};",
+        "var s = File.ReadAllText(json); Console.WriteLine(); var o = {|JP0005:JsonSerializer.Deserialize<Order>(s, options)|};",
+        "var s = await client.GetStringAsync(json); var o = {|JP0005:JsonSerializer.Deserialize<Order>(s, s_shared)|};",
+        "using (var response = await client.GetAsync(json)) { var body = await response.Content.ReadAsStringAsync(); var o = {|JP0005:JsonSerializer.Deserialize(body, typeof(Order), s_shared)|}; }",
         // Serialize, then transcode to UTF-8: every overload family.
         "var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order))|};",
         "var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order, options))|};",
@@ -55,6 +60,10 @@ public partial class AnalyzerTests
         "string s = null; s = JsonSerializer.Serialize(order); var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = JsonSerializer.Serialize(order); Func<string> f = () => s; var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = File.ReadAllText(json); Console.WriteLine(s); var o = JsonSerializer.Deserialize<Order>(s);",
+        "var s = File.ReadAllText(json); var o = JsonSerializer.Deserialize<Order>(s); Console.WriteLine(s.Length);",
+        "var s = File.ReadAllText(json); s = s.Trim(); var o = JsonSerializer.Deserialize<Order>(s);",
+        "var s = System.Text.Encoding.Unicode.GetString(new byte[2]); var o = JsonSerializer.Deserialize<Order>(s);",
+        "var s = order.Name; var o = JsonSerializer.Deserialize<Order>(s);",
         // Already UTF-8, or not JSON.
         "var b = JsonSerializer.SerializeToUtf8Bytes(order);",
         "var o = JsonSerializer.Deserialize<Order>(File.OpenRead(json));",
@@ -116,6 +125,8 @@ public partial class AnalyzerTests
                 var b = {|#0:System.Text.Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order))|};
                 var o = {|#1:JsonSerializer.Deserialize<Order>(System.Text.Encoding.UTF8.GetString(b))|};
                 var p = {|#2:JsonSerializer.Deserialize<Order>(await new StreamReader(stream).ReadToEndAsync())|};
+                var text = File.ReadAllText(json);
+                var q = {|#3:JsonSerializer.Deserialize<Order>(text)|};
                 """),
             ExpectedDiagnostics =
             {
@@ -125,6 +136,8 @@ public partial class AnalyzerTests
                     .WithArguments("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)", Rules.NoAutomaticFix),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(2)
                     .WithArguments("JsonSerializer.Deserialize(new StreamReader(stream).ReadToEndAsync())", "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)", Rules.NoAutomaticFix),
+                new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(3)
+                    .WithArguments("JsonSerializer.Deserialize(json) of a string from File.ReadAllText(...) held in a local", "Deserialize from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)", Rules.NoAutomaticFix),
             },
         }.RunAsync();
 }
