@@ -98,7 +98,7 @@ public partial class FixTests
         return Verify.VerifyFixAsync(source, source);
     }
 
-    private const string HttpProgram = """
+    internal const string HttpProgram = """
         using System;
         using System.Net.Http;
         using System.Text;

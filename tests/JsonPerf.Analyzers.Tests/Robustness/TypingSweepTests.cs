@@ -206,6 +206,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0002.FixTests.MirroredOptionsProgram;
         yield return JP0001.FixTests.HelpersProgram;
         yield return JP0005.FixTests.Program;
+        yield return JP0005.FixTests.HttpProgram + JP0002.FixTests.HttpServer;
         yield return JP0006.FixTests.Program;
 
         // JP0007's snippets come with the members they use; its program has every fixable shape.
