@@ -20,9 +20,25 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
-    /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
-    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => Task.FromResult(!CallTrivia.HasLineCommentOrDirective(site));
+    /// <summary>
+    /// A line comment or a directive inside the call could not be kept on one line: no fix there. Nor the reflection-based
+    /// <c>SerializeToNode(element)</c> where another target framework of the project is reflection-free (its build would
+    /// warn IL2026/IL3050): the analyzer sees only its own target's properties.
+    /// </summary>
+    protected override async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (CallTrivia.HasLineCommentOrDirective(site))
+        {
+            return false;
+        }
+
+        // JsonNode.Parse(...): the one shape whose fix may add reflection (the analyzer checked the argument).
+        return site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
+               || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } }
+               || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+               || model.GetSymbolInfo(site, cancellationToken).Symbol is not IMethodSymbol { Name: "Parse", ContainingType.Name: "JsonNode" }
+               || !TargetFrameworkSiblings.AnyReflectionFree(document);
+    }
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {

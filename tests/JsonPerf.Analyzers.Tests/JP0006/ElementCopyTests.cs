@@ -95,6 +95,30 @@ public class ElementCopyTests
         Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
     }
 
+    [Fact]
+    public async Task In_a_multi_targeted_project_with_a_reflection_free_target_the_node_copy_is_not_fixed()
+    {
+        // A real library: IsAotCompatible only where the target is not netstandard2.0. The netstandard2.0 compilation's
+        // diagnostic carries the fix, but SerializeToNode in the shared file fails the net8.0 build with IL2026/IL3050.
+        var source = Header + "public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }";
+        var (solution, document) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        solution = solution.WithDocumentFilePath(document, "/src/C.cs");
+        var netstandard = solution.GetDocument(document)!.Project;
+        var net8 = ProjectId.CreateNewId();
+        solution = solution.AddProject(ProjectInfo.Create(net8, VersionStamp.Default, "Lib(net8.0)", "Lib", LanguageNames.CSharp,
+                compilationOptions: netstandard.CompilationOptions, parseOptions: netstandard.ParseOptions, metadataReferences: netstandard.MetadataReferences))
+            .AddDocument(DocumentId.CreateNewId(net8), "C.cs", source, filePath: "/src/C.cs");
+        solution = JP0002.FixTests.WithBuildProperty(solution, net8, "IsAotCompatible", "true");
+
+        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
+        Assert.True(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
+        Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
+
+        // Without the reflection-free sibling the same diagnostic is fixed.
+        var alone = solution.RemoveProject(net8);
+        Assert.NotNull(await FixRunner.ApplyFirstFixAsync(alone.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
+    }
+
     private const string Program = """
         using System;
         using System.Text.Json;

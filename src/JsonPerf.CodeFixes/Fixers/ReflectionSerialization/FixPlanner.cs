@@ -38,7 +38,7 @@ internal static class FixPlanner
         }
 
         var passContext = !operation.TargetMethod.IsGenericMethod;
-        var reflectionFree = ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions);
+        var reflectionFree = TargetFrameworkSiblings.AnyReflectionFree(document);
         ContextInstanceBinding.Uses? instance = null;
         ISymbol? instanceMember = null;
         ISymbol? optionsMember = null;
