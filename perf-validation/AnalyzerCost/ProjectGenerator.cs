@@ -15,7 +15,7 @@ public static class ProjectGenerator
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        var counts = new int[16];
+        var counts = new int[19];
         File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -71,7 +71,7 @@ public static class ProjectGenerator
             File.WriteAllText(Path.Combine(folder, $"File{i:D4}.cs"), clean ? Clean(text) : text);
         }
 
-        return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}, per-call options read in a lambda {counts[14]}, StringContent of a string {counts[15]}";
+        return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}, per-call options read in a lambda {counts[14]}, StringContent of a string {counts[15]}, element to node through its text {counts[16]}, file text read through a local {counts[17]}, coalescing factory behind optional options {counts[18]}";
     }
 
     /// <summary>
@@ -106,6 +106,8 @@ public static class ProjectGenerator
         (@"File.ReadAllText\(path\)", "File.ReadAllBytes(path)"),
         (@"JsonSerializer.Deserialize<([\w.]+)>\(await new StreamReader\(body\).ReadToEndAsync\(\), s_options\)", "await JsonSerializer.DeserializeAsync<$1>(body, s_options)"),
         (@"new StringContent\(JsonSerializer.Serialize\(value, s_options\), System.Text.Encoding.UTF8, ""application/json""\)", "new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(value, s_options)) { Headers = { ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(\"application/json\") { CharSet = \"utf-8\" } } }"),
+        (@"JsonNode.Parse\(e.GetRawText\(\)\)", "JsonSerializer.SerializeToNode(e)"),
+        (@"o \?\? new JsonSerializerOptions \{ Converters = \{ new JsonStringEnumConverter\(\) \} \};", "o ?? s_options;"),
         // JP0006: no text between representations.
         (@"JsonSerializer.Deserialize<([\w.]+)>\(e.GetRawText\(\), s_options\)", "e.Deserialize<$1>(s_options)"),
         (@"JsonDocument.Parse\(JsonSerializer.Serialize\(value, s_options\)\)", "JsonSerializer.SerializeToDocument(value, s_options)"),
@@ -237,8 +239,9 @@ public static class ProjectGenerator
 
     /// <summary>
     /// Shapes found on real repositories (issue 28), from a random of their own (seeded by the file) so that adding them
-    /// left every other count unchanged: one service in eight builds options per call for a lambda
-    /// (<c>items.Select(x =&gt; JsonSerializer.Serialize(x, options))</c>), one in eight posts a StringContent of a string.
+    /// left every other count unchanged, one service in eight each: options built per call for a lambda
+    /// (<c>items.Select(x =&gt; JsonSerializer.Serialize(x, options))</c>), a StringContent of a string, an element copied
+    /// to a node through its text, file text read through a local, a coalescing factory behind optional options.
     /// </summary>
     private static string RealCodeShapes(int i, string model, int[] counts)
     {
@@ -254,6 +257,25 @@ public static class ProjectGenerator
         {
             counts[15]++;
             text.Append($"    public Task<HttpResponseMessage> Post(HttpClient client, {model} value) => client.PostAsync(\"items\", new StringContent(JsonSerializer.Serialize(value, s_options), System.Text.Encoding.UTF8, \"application/json\"));\n");
+        }
+
+        if (random.Next(8) == 0)
+        {
+            counts[16]++;
+            text.Append("    public JsonNode CopyNode(JsonElement e) => JsonNode.Parse(e.GetRawText());\n");
+        }
+
+        if (random.Next(8) == 0)
+        {
+            counts[17]++;
+            text.Append($"    public {model} ReadLocal(string path)\n    {{\n        var text = File.ReadAllText(path);\n        return JsonSerializer.Deserialize<{model}>(text, s_options);\n    }}\n");
+        }
+
+        if (random.Next(8) == 0)
+        {
+            counts[18]++;
+            text.Append("    private static JsonSerializerOptions OrDefault(JsonSerializerOptions o) => o ?? new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };\n");
+            text.Append("    public static string Format<T>(T value, JsonSerializerOptions options = null) => JsonSerializer.Serialize(value, OrDefault(options));\n");
         }
 
         return text.ToString();
