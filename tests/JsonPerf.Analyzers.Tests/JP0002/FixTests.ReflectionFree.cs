@@ -220,6 +220,33 @@ public partial class FixTests
         await AssertSameOutputAsync(before, after);
     }
 
+    [Fact]
+    public async Task Where_another_target_of_the_project_is_reflection_free_the_fix_adds_no_reflection()
+    {
+        // IsAotCompatible set only where the target is not netstandard2.0: the fix runs in the netstandard2.0 project,
+        // its code lands in the file the AOT target compiles too.
+        var (solution, id) = CreateProject(ReflectionFreeProgram, OutputKind.ConsoleApplication, TestReferences.Net10);
+        solution = solution.WithDocumentFilePath(id, "/src/Program.cs");
+        var project = solution.GetProject(id.ProjectId)!;
+        var aot = ProjectId.CreateNewId();
+        solution = solution.AddProject(ProjectInfo.Create(aot, VersionStamp.Default, "Program(net8.0)", "Program", LanguageNames.CSharp,
+                compilationOptions: project.CompilationOptions, parseOptions: project.ParseOptions, metadataReferences: project.MetadataReferences))
+            .AddDocument(DocumentId.CreateNewId(aot), "Program.cs", ReflectionFreeProgram, filePath: "/src/Program.cs");
+        solution = WithBuildProperty(solution, aot, "IsAotCompatible", "true");
+
+        var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer, Microsoft.CodeAnalysis.CodeFixes.FixAllScope.Project)).GetProject(id.ProjectId)!;
+        var program = await TextAsync(after, "Program.cs");
+        // No reflection behind a context: the options it cannot mirror keep their call as it was (this project's
+        // diagnostic did not plan the AOT target's context instance), the others take generated metadata.
+        Assert.DoesNotContain("TypeInfoResolver", program, System.StringComparison.Ordinal);
+        AssertContains("JsonSerializer.Serialize(order, s_encoded)", program);
+        AssertContains("JsonSerializer.Serialize(order, IndentedJsonContext.Default.Order)", program);
+
+        // Alone, the same project binds the options' resolver with reflection behind the context.
+        var alone = (await FixRunner.ApplyFixAllAsync(solution.RemoveProject(aot).GetDocument(id)!, Analyzer, Fixer, Microsoft.CodeAnalysis.CodeFixes.FixAllScope.Project)).GetProject(id.ProjectId)!;
+        Assert.Contains("TypeInfoResolver", await TextAsync(alone, "Program.cs"), System.StringComparison.Ordinal);
+    }
+
     /// <summary>What the generated MSBuild editorconfig holds for a compiler-visible property.</summary>
     internal static Solution WithBuildProperty(Solution solution, ProjectId project, string property, string value)
         => solution.AddAnalyzerConfigDocument(
