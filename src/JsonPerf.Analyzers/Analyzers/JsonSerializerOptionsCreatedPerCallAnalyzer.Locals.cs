@@ -115,7 +115,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     private static bool IsDiscarded(ILocalReferenceOperation reference)
         => reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference;
 
-    private static bool IsWrite(ILocalReferenceOperation reference)
+    /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>
+    internal static bool IsWrite(IOperation reference)
         => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
            || reference.Parent is IDeconstructionAssignmentOperation
            || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };

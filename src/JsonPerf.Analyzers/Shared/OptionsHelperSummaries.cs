@@ -200,9 +200,7 @@ internal sealed class OptionsHelperSummaries
         foreach (var operation in invocation.Root().Descendants())
         {
             if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && (reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
-                    || reference.Parent is IArgumentOperation { Parameter.RefKind: not RefKind.None }
-                    || reference.Parent is IDeconstructionAssignmentOperation))
+                && JsonSerializerOptionsCreatedPerCallAnalyzer.IsWrite(reference))
             {
                 return null;
             }
