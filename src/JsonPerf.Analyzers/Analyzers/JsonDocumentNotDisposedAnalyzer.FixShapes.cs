@@ -115,9 +115,17 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
         return true;
     }
 
+    private static readonly Func<SyntaxNode, bool> s_mayHoldLabels = static node
+        => node is StatementSyntax or SwitchSectionSyntax or CatchClauseSyntax or FinallyClauseSyntax or ElseClauseSyntax;
+
+    /// <summary>
+    /// A labeled statement anywhere in <paramref name="scope"/> (a <c>goto</c> may jump over a new using declaration).
+    /// Labels are statements: the walk enters statements and the clauses that hold them, never an expression (most of
+    /// a block's nodes; a label inside a lambda's body is its own scope anyway).
+    /// </summary>
     private static bool HasLabels(SyntaxNode scope)
     {
-        foreach (var node in scope.DescendantNodes())
+        foreach (var node in scope.DescendantNodes(s_mayHoldLabels))
         {
             if (node is LabeledStatementSyntax)
             {

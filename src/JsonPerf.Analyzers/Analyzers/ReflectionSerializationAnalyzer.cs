@@ -57,6 +57,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly ConcurrentDictionary<ITypeSymbol, string?> describable = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, HelperKind> helpers = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, string> callNames = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<SyntaxTree, NameUses.FileText> files = new();
         private readonly Func<ISymbol, bool> localSetsNoResolver;
         private readonly Func<ISymbol, bool> memberSetsNoResolver;
         private readonly Func<ITypeSymbol, string?> describe;
@@ -85,6 +86,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
         public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
 
+        /// <summary>What the file of <paramref name="node"/> says about the names in it, read once per file.</summary>
+        public NameUses.FileText File(SyntaxNode node) => files.GetOrAdd(node.SyntaxTree, s_readFile);
+
         public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
 
         /// <summary>The call as the message names it (<c>JsonSerializer.Serialize</c>), once per method.</summary>
@@ -97,9 +101,10 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         /// </summary>
         public bool LeavesResolverAlone(SyntaxNode scope, string name)
         {
+            var file = File(scope);
             if (!mentionsResolver.TryGetValue(scope, out var mentions))
             {
-                mentions = mentionsResolver.GetOrAdd(scope, NameUses.MentionsResolver(scope));
+                mentions = mentionsResolver.GetOrAdd(scope, NameUses.MentionsResolver(scope, file));
             }
 
             if (mentions)
@@ -107,7 +112,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return false;
             }
 
-            return !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver);
+            return !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver, file);
         }
     }
 
@@ -247,6 +252,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 
     private static readonly Func<IMethodSymbol, string> s_callName = CallName;
 
+    private static readonly Func<SyntaxTree, NameUses.FileText> s_readFile = NameUses.Read;
+
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
         => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
@@ -281,7 +288,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return OptionsKind.Reflection;
 
             case IObjectCreationOperation creation:
-                return CreationSetsNoResolver(creation, symbols) ? OptionsKind.Reflection : OptionsKind.Unknown;
+                return CreationSetsNoResolver(creation, symbols, state) ? OptionsKind.Reflection : OptionsKind.Unknown;
 
             case ILocalReferenceOperation local:
                 return state.LocalSetsNoResolver(local.Local) ? OptionsKind.Reflection : OptionsKind.Unknown;
@@ -298,7 +305,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     }
 
     /// <summary>A creation that neither copies other options nor mentions a resolver.</summary>
-    private static bool CreationSetsNoResolver(IObjectCreationOperation creation, JsonSymbols symbols)
+    private static bool CreationSetsNoResolver(IObjectCreationOperation creation, JsonSymbols symbols, CompilationState state)
     {
         foreach (var argument in creation.Arguments)
         {
@@ -308,7 +315,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             }
         }
 
-        return creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax);
+        return creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax, state.File(creation.Syntax));
     }
 
     /// <summary>

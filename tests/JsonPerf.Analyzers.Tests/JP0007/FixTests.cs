@@ -87,6 +87,27 @@ public partial class FixTests
             """);
 
     [Fact]
+    public Task A_label_inside_a_lambda_of_the_block_does_not_stop_the_using()
+    {
+        // A goto cannot leave or enter a lambda: its labels cannot jump over the new using declaration.
+        var source = """
+            using System;
+            using System.Text.Json;
+
+            public class C
+            {
+                public int Count(string s)
+                {
+                    var d = {|JP0007:JsonDocument.Parse(s)|};
+                    Func<int, int> down = n => { again: n--; if (n > 0) { goto again; } return n; };
+                    return down(d.RootElement.GetArrayLength());
+                }
+            }
+            """;
+        return Verify.VerifyFixAsync(source, source.Replace("var d = {|JP0007:JsonDocument.Parse(s)|};", "using var d = JsonDocument.Parse(s);"));
+    }
+
+    [Fact]
     public Task On_net8_only_SerializeToElement_and_using_are_offered()
     {
         var source = """
@@ -119,6 +140,7 @@ public partial class FixTests
     [InlineData("public void N(string s) { JsonDocument d, e = null; d = {|JP0007:JsonDocument.Parse(s)|}; Console.WriteLine(d.RootElement); }")]
     [InlineData("public void O(string s, int n) { switch (n) { case 1: var d = {|JP0007:JsonDocument.Parse(s)|}; Console.WriteLine(d.RootElement); break; } }")]
     [InlineData("public void P(string s) { again: var d = {|JP0007:JsonDocument.Parse(s)|}; if (d.RootElement.GetArrayLength() > 9) { goto again; } }")]
+    [InlineData("public void P2(string s, int n) { var d = {|JP0007:JsonDocument.Parse(s)|}; Console.WriteLine(d.RootElement); if (n > 0) { try { } finally { again: n--; if (n > 0) { goto again; } } } }")]
     public Task Offers_no_fix_when_an_element_is_captured_or_the_shape_is_not_followed(string member)
     {
         var source = """
