@@ -44,6 +44,9 @@ internal static class Rules
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 
+    /// <summary>JP0002 on private static options that are used otherwise than as a serializer call's argument.</summary>
+    public const string NoFixForOptionsUsedElsewhere = " (no automatic fix here: these options are also returned, stored or passed to code other than a serializer call, which may change them after the fix; pass them only to serializer calls, or cache a context)";
+
     /// <summary>JP0002 in conditionally compiled code: a fix sees one set of preprocessor symbols, the other targets would break.</summary>
     public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
 

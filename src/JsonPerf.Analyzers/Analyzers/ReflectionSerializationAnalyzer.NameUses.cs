@@ -157,6 +157,28 @@ public sealed partial class ReflectionSerializationAnalyzer
         }
 
         /// <summary>
+        /// A use that is not (through parentheses, <c>??</c> or a branch of <c>?:</c>) an argument of a serializer call
+        /// (<see cref="IsSerializerCall"/>): returned, stored, or passed to other code.
+        /// </summary>
+        public static bool IsNotSerializerArgument(IdentifierNameSyntax identifier)
+        {
+            SyntaxNode use = identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
+                ? qualifier
+                : identifier;
+            while (use.Parent is ParenthesizedExpressionSyntax
+                   || use.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.CoalesceExpression)
+                   || use.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != use)
+            {
+                use = use.Parent;
+            }
+
+            return use.Parent is not ArgumentSyntax argument
+                   || !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
+                   || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee }
+                   || !IsSerializerCall(callee);
+        }
+
+        /// <summary>
         /// A use that may set a resolver on the options it names: assigned (<c>o = Create()</c>, <c>ref o</c>,
         /// <c>out o</c>), a method called on them (<c>o.AddContext&lt;C&gt;()</c>), or passed to anything but a
         /// <c>JsonSerializer</c>-named method (<c>Configure(o)</c> may set one). Property reads and settings

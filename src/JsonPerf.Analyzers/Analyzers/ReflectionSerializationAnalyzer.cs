@@ -58,6 +58,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly ConcurrentDictionary<IMethodSymbol, HelperKind> helpers = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, string> callNames = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<SyntaxTree, NameUses.FileText> files = new();
+        private readonly ConcurrentDictionary<ISymbol, bool> onlyPassed = new(SymbolEqualityComparer.Default);
+        private readonly Func<ISymbol, bool> onlyPassedToSerializerCalls;
         private readonly Func<ISymbol, bool> localSetsNoResolver;
         private readonly Func<ISymbol, bool> memberSetsNoResolver;
         private readonly Func<ITypeSymbol, string?> describe;
@@ -69,6 +71,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             hasConditionalContext = new Lazy<bool>(() => HasConditionalContext(compilation));
             localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
             memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
+            onlyPassedToSerializerCalls = member => ReflectionSerializationAnalyzer.OnlyPassedToSerializerCalls(member, this);
             describe = type => GeneratedMetadataSafety.IsSafe(type, compilation, symbols) ? type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) : null;
             classify = method => ClassifyHelper(method, symbols);
         }
@@ -82,6 +85,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
 
         public bool MemberSetsNoResolver(ISymbol member) => setsNoResolver.GetOrAdd(member, memberSetsNoResolver);
+
+        /// <summary>See <see cref="ReflectionSerializationAnalyzer.OnlyPassedToSerializerCalls(ISymbol, CompilationState)"/>; once per member.</summary>
+        public bool OnlyPassedToSerializerCalls(ISymbol member) => onlyPassed.GetOrAdd(member, onlyPassedToSerializerCalls);
 
         /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
         public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
@@ -214,6 +220,16 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                         ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
                         : DiagnosticProperties.None;
             note = aspNet ? Rules.NoAutomaticFix : "";
+
+            // Static options the fix keeps (bound to a context, or mirrored by one) must reach nothing but serializer
+            // calls: the fix declines otherwise, and a private member's uses are all in its type, so say so here.
+            if (properties.ContainsKey(DiagnosticProperties.StaticOptions)
+                && options!.Value.WalkDownConversions() is IMemberReferenceOperation { Member: var member }
+                && !state.OnlyPassedToSerializerCalls(member))
+            {
+                properties = DiagnosticProperties.None;
+                note = Rules.NoFixForOptionsUsedElsewhere;
+            }
         }
 
         // A fix sees the document with one set of preprocessor symbols: in an #if region (or a member with one) it could
@@ -364,6 +380,31 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
         {
             if (!state.LeavesResolverAlone(part.GetSyntax(), member.Name))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Whether a private static options member is used only as an argument of serializer calls (through <c>??</c>,
+    /// <c>?:</c> or parentheses): what JP0002's fix needs to keep the member, bind a context to it or mirror its settings
+    /// (it checks every reference itself). A private member's uses are all in its type's declarations, read from the
+    /// text as for <see cref="MemberSetsNoResolver(ISymbol, CompilationState)"/>; other members are left to the fix.
+    /// </summary>
+    private static bool OnlyPassedToSerializerCalls(ISymbol member, CompilationState state)
+    {
+        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
+        {
+            return true;
+        }
+
+        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
+        {
+            var scope = part.GetSyntax();
+            if (NameUses.Any(scope, member.Name, prefix: false, NameUses.IsNotSerializerArgument, state.File(scope)))
             {
                 return false;
             }

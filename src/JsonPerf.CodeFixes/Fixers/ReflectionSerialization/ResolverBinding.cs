@@ -87,10 +87,18 @@ internal static class ResolverBinding
         var onlyFrameworkArguments = await References.AllAsync(member, project.Solution, reference =>
         {
             var node = reference.Node;
-            var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
+            SyntaxNode use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (acceptContextInstance && ContextInstanceBinding.IsContextInstanceInitializer(use, reference.Model, symbols, cancellationToken) is not null)
             {
                 return true;
+            }
+
+            // Through parentheses, ?? or a branch of ?: (options ?? s_options), the value still only reaches the argument.
+            while (use.Parent is ParenthesizedExpressionSyntax
+                   || use.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression)
+                   || use.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != use)
+            {
+                use = use.Parent;
             }
 
             return !reference.Location.IsImplicit

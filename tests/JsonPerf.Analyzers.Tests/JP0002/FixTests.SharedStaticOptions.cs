@@ -1,0 +1,80 @@
+using System.Linq;
+using System.Threading.Tasks;
+
+namespace JsonPerf.Analyzers.Tests.JP0002;
+
+/// <summary>
+/// Private static options the fix keeps (mirrored or bound to a context) must reach nothing but serializer calls. Found
+/// on the project's 2,000-file cost project (issue 29): a fallback <c>options ?? s_options</c> made the fix decline
+/// every call on the field, silently, so one <c>dotnet format</c> run left them. The fallback only passes the value on:
+/// fixed. Options a method returns may be changed by its callers: the message says there is no fix.
+/// </summary>
+public partial class FixTests
+{
+    [Fact]
+    public async Task Fixes_calls_on_static_options_that_are_also_a_fallback_and_the_program_prints_the_same()
+    {
+        var source = """
+            using System;
+            using System.Text.Json;
+
+            public class Point { public int X { get; set; } public string Name { get; set; } }
+
+            public static class Program
+            {
+                private static readonly JsonSerializerOptions s_options = new() { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+                private static string Write(object value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options ?? s_options);
+                private static string Pick(Point point, bool camel) => JsonSerializer.Serialize(point, camel ? (s_options) : null);
+
+                public static void Main()
+                {
+                    var point = new Point { X = 1, Name = "a" };
+                    for (var i = 0; i < 2; i++)
+                    {
+                        Console.WriteLine(JsonSerializer.Serialize(point, s_options));
+                        Console.WriteLine(JsonSerializer.Deserialize<Point>("{\"x\":2,\"name\":\"b\"}", s_options).X);
+                        Console.WriteLine(Write(point, null));
+                        Console.WriteLine(Write(point, new JsonSerializerOptions()));
+                        Console.WriteLine(Pick(point, true) + Pick(point, false));
+                    }
+                }
+            }
+            """;
+        var (before, after) = await FixAllAsync(source);
+        var program = await TextAsync(after, "Program.cs");
+        AssertContains("JsonSerializer.Serialize(point, CamelCaseJsonContext.Default.Point)", program);
+        AssertContains("JsonSerializer.Deserialize<Point>(\"{\\\"x\\\":2,\\\"name\\\":\\\"b\\\"}\", CamelCaseJsonContext.Default.Point)", program);
+        // The fallback keeps the field: still used, still the same options.
+        AssertContains("JsonSerializer.Serialize(value, options ?? s_options)", program);
+        Assert.Empty(await JP0002Async(after));
+        await AssertSameOutputAsync(before, after);
+    }
+
+    [Theory]
+    [InlineData("private static JsonSerializerOptions Get() => s_options;")]
+    [InlineData("private static readonly JsonSerializerOptions s_copy = s_options;")]
+    [InlineData("private static void Use() => Console.WriteLine(s_options.WriteIndented);")]
+    public async Task Says_no_fix_for_private_static_options_used_otherwise(string member)
+    {
+        var source = $$"""
+            using System;
+            using System.Text.Json;
+
+            public class Point { public int X { get; set; } }
+
+            public static class Program
+            {
+                private static readonly JsonSerializerOptions s_options = new() { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+                {{member}}
+
+                public static void Main() => Console.WriteLine(JsonSerializer.Serialize(new Point { X = 1 }, s_options));
+            }
+            """;
+        var (before, after) = await FixAllAsync(source, expectGenerated: false);
+        Assert.Equal(await TextAsync(before, "Program.cs"), await TextAsync(after, "Program.cs"));
+        var diagnostic = (await JP0002Async(after)).Single();
+        Assert.EndsWith(Rules.NoFixForOptionsUsedElsewhere, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+        Assert.Empty(diagnostic.Properties);
+    }
+}
