@@ -44,6 +44,9 @@ internal static class Rules
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 
+    /// <summary>JP0002 on options created at the call or in a local: JP0001's fix caches them first.</summary>
+    public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; cache them in a static readonly field first (JP0001's fix), and this fix applies there)";
+
     /// <summary>JP0002 on private static options that are used otherwise than as a serializer call's argument.</summary>
     public const string NoFixForOptionsUsedElsewhere = " (no automatic fix here: these options are also returned, stored or passed to code other than a serializer call, which may change them after the fix; pass them only to serializer calls, or cache a context)";
 

@@ -216,10 +216,14 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             properties = aspNet ? DiagnosticProperties.None
                 : kind == OptionsKind.Default
                     ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
-                    : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } }
+                    : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } staticMember
+                      && staticMember.Member.DeclaringSyntaxReferences.Length == 1
                         ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
                         : DiagnosticProperties.None;
-            note = aspNet ? Rules.NoAutomaticFix : "";
+            note = aspNet ? Rules.NoAutomaticFix
+                : properties.Count > 0 ? ""
+                : options?.Value.WalkDownConversions() is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall
+                : Rules.NoAutomaticFix;
 
             // Static options the fix keeps (bound to a context, or mirrored by one) must reach nothing but serializer
             // calls: the fix declines otherwise, and a private member's uses are all in its type, so say so here.

@@ -77,4 +77,40 @@ public partial class FixTests
         Assert.EndsWith(Rules.NoFixForOptionsUsedElsewhere, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
         Assert.Empty(diagnostic.Properties);
     }
+
+    [Theory]
+    [InlineData("JsonSerializer.Serialize(point, new JsonSerializerOptions { WriteIndented = true })", Rules.NoFixForOptionsPerCall)]
+    [InlineData("JsonSerializer.Serialize(point, local)", Rules.NoFixForOptionsPerCall)]
+    [InlineData("points.Select(p => JsonSerializer.Serialize(p, local)).Count()", Rules.NoFixForOptionsPerCall)]
+    [InlineData("JsonSerializer.Serialize(point, _instance)", Rules.NoAutomaticFix)]
+    [InlineData("JsonSerializer.Serialize(point, JsonSerializerOptions.Web)", Rules.NoAutomaticFix)]
+    public async Task A_site_the_fix_does_not_take_says_why(string call, string note)
+    {
+        // Found on the cost project: options in a local used in a lambda were reported with nothing to say that one
+        // dotnet format run leaves them (JP0001's fix hoists them first; then JP0002's applies to the field).
+        var source = $$"""
+            using System;
+            using System.Linq;
+            using System.Text.Json;
+
+            public class Point { public int X { get; set; } }
+
+            public class Program
+            {
+                private readonly JsonSerializerOptions _instance = new JsonSerializerOptions();
+
+                public object Run(Point point, Point[] points)
+                {
+                    var local = new JsonSerializerOptions { WriteIndented = true };
+                    return {{call}};
+                }
+
+                public static void Main() { }
+            }
+            """;
+        var (before, after) = await FixAllAsync(source, expectGenerated: false);
+        Assert.Equal(await TextAsync(before, "Program.cs"), await TextAsync(after, "Program.cs"));
+        var diagnostic = (await JP0002Async(after)).Single();
+        Assert.EndsWith(note, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+    }
 }
