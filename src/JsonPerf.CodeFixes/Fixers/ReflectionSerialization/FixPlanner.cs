@@ -325,7 +325,10 @@ internal static class FixPlanner
             return Enumerable.Empty<INamedTypeSymbol>();
         }
 
-        foreach (var candidate in compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
+        // Only names that could be a context are bound: a top-level partial class with a base list, read from the syntax
+        // (binding every type's base list on every fix made a project's Fix All grow with the square of its size).
+        var names = CandidateContextNames(compilation, cancellationToken);
+        foreach (var candidate in compilation.GetSymbolsWithName(names.Contains, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
         {
             if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
                 || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
@@ -344,6 +347,38 @@ internal static class FixPlanner
         }
 
         return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
+    }
+
+    /// <summary>
+    /// The names of the non-generic partial classes with a base list declared in a namespace or at the top of a file:
+    /// the only types <see cref="FindContexts"/> can use.
+    /// </summary>
+    private static HashSet<string> CandidateContextNames(Compilation compilation, CancellationToken cancellationToken)
+    {
+        var names = new HashSet<string>(System.StringComparer.Ordinal);
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            Collect(tree.GetRoot(cancellationToken) is CompilationUnitSyntax unit ? unit.Members : default, names);
+        }
+
+        return names;
+
+        static void Collect(SyntaxList<MemberDeclarationSyntax> members, HashSet<string> names)
+        {
+            foreach (var member in members)
+            {
+                switch (member)
+                {
+                    case BaseNamespaceDeclarationSyntax ns:
+                        Collect(ns.Members, names);
+                        break;
+
+                    case ClassDeclarationSyntax { BaseList: not null, TypeParameterList: null } declaration when declaration.Modifiers.Any(SyntaxKind.PartialKeyword):
+                        names.Add(declaration.Identifier.ValueText);
+                        break;
+                }
+            }
+        }
     }
 
     /// <summary>The parts of a type in the project's own documents: not the source generator's output.</summary>
