@@ -13,6 +13,7 @@
 # Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/perf-validation/local-feed.sh"
 files="${1:-2000}"
 seed="${2:-1}"
 work="$(mktemp -d /tmp/jsonperf-cost-XXXXXX)"
@@ -34,17 +35,7 @@ if [ -n "${JP0002:-}" ]; then printf "\ndotnet_diagnostic.JP0002.severity = %s\n
 if [ -n "${JP0003:-}" ]; then printf "\ndotnet_diagnostic.JP0003.severity = %s\n" "$JP0003" >> "$work/project/.editorconfig"; fi
 # EXTRA_CONFIG: more .editorconfig lines for an experiment (for example a rule turned off to isolate the others).
 if [ -n "${EXTRA_CONFIG:-}" ]; then printf "\n%b\n" "$EXTRA_CONFIG" >> "$work/project/.editorconfig"; fi
-cat > "$work/project/NuGet.config" <<XML
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <clear />
-    <add key="local" value="$root/artifacts/packages" />
-    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
-  </packageSources>
-  <config><add key="globalPackagesFolder" value="$work/packages" /></config>
-</configuration>
-XML
+local_feed_config "$work/project" "$work/packages"
 dotnet restore "$work/project" -v:q >/dev/null
 dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q $server_args ${BUILD_ARGS:-} >/dev/null  # warm the build server
 

@@ -10,6 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+. "$here/local-feed.sh"
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(200 2000)
 work="$(mktemp -d /tmp/jsonperf-fixer-scale.XXXXXX)"
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
@@ -33,17 +34,7 @@ for files in "${sizes[@]}"; do
   project="$work/p$files"
   dotnet "$root/perf-validation/AnalyzerCost/bin/Release/net10.0/AnalyzerCost.dll" generate "$project" "$files" 1 "$version" >/dev/null
   printf "\ndotnet_diagnostic.JP0002.severity = warning\n" >> "$project/.editorconfig"
-  cat > "$project/NuGet.config" <<XML
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <clear />
-    <add key="local" value="$root/artifacts/packages" />
-    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
-  </packageSources>
-  <config><add key="globalPackagesFolder" value="$work/packages" /></config>
-</configuration>
-XML
+  local_feed_config "$project" "$work/packages"
   dotnet restore "$project" -v:q >/dev/null
   before="$(sites "$project")"
   t1="$(timed_format "$project" JP0001)"
