@@ -45,7 +45,7 @@ public class FixTestsLocals
                     stream.Write({|JP0005:Encoding.UTF8.GetBytes(json)|});
                 }
             }
-            """, Header + """
+            """, Header.Replace("using System.Text;\n", "", System.StringComparison.Ordinal) + """
             public class C
             {
                 private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions();

@@ -48,7 +48,6 @@ public partial class FixTests
             using System;
             using System.Net.Http;
             using System.Net.Http.Headers;
-            using System.Text;
             using System.Text.Json;
             using System.Threading.Tasks;
 

@@ -46,7 +46,7 @@ public partial class FixTests
                     return new object[] { a, b, c, d, e, f, g, h, i };
                 }
             }
-            """, Header + """
+            """, Header.Replace("using System.Text;\n", "", System.StringComparison.Ordinal) + """
             public class C
             {
                 private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { WriteIndented = true };
@@ -129,7 +129,7 @@ public partial class FixTests
     public Task Keeps_crlf_line_endings_and_the_missing_final_newline()
     {
         var before = "using System.Text;\r\nusing System.Text.Json;\r\n\r\npublic class C\r\n{\r\n    public byte[] M(int[] x)\r\n    {\r\n        return {|JP0005:Encoding.UTF8.GetBytes(\r\n            JsonSerializer.Serialize(x))|};\r\n    }\r\n}";
-        var after = "using System.Text;\r\nusing System.Text.Json;\r\n\r\npublic class C\r\n{\r\n    public byte[] M(int[] x)\r\n    {\r\n        return JsonSerializer.SerializeToUtf8Bytes(x);\r\n    }\r\n}";
+        var after = "using System.Text.Json;\r\n\r\npublic class C\r\n{\r\n    public byte[] M(int[] x)\r\n    {\r\n        return JsonSerializer.SerializeToUtf8Bytes(x);\r\n    }\r\n}";
         return Verify.VerifyFixAsync(before, after);
     }
 
