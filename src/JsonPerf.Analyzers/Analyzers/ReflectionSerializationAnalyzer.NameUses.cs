@@ -8,9 +8,9 @@ public sealed partial class ReflectionSerializationAnalyzer
     /// <summary>
     /// The uses of a name in a scope, found from the text: the scope's text is searched for the name, and only the
     /// tokens found there are looked at, instead of every node of a block or a whole type declaration (which was most of
-    /// JP0002's time on the cost project, where options live in static fields of large classes). A scope whose text may
-    /// spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) is walked
-    /// node by node as before.
+    /// JP0002's time on the cost project, where options live in static fields of large classes). In a file whose text
+    /// may spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) the
+    /// scopes are walked node by node as before.
     /// </summary>
     private static class NameUses
     {
@@ -156,22 +156,19 @@ public sealed partial class ReflectionSerializationAnalyzer
             }
         }
 
+        /// <summary>The name as used: <c>this.o</c> and <c>Type.o</c> stand for <c>o</c>.</summary>
+        private static SyntaxNode UseOf(IdentifierNameSyntax identifier)
+            => identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
+                ? qualifier
+                : identifier;
+
         /// <summary>
         /// A use that is not (through parentheses, <c>??</c> or a branch of <c>?:</c>) an argument of a serializer call
         /// (<see cref="IsSerializerCall"/>): returned, stored, or passed to other code.
         /// </summary>
         public static bool IsNotSerializerArgument(IdentifierNameSyntax identifier)
         {
-            SyntaxNode use = identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
-                ? qualifier
-                : identifier;
-            while (use.Parent is ParenthesizedExpressionSyntax
-                   || use.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.CoalesceExpression)
-                   || use.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != use)
-            {
-                use = use.Parent;
-            }
-
+            var use = OptionsSyntax.PassedOn(UseOf(identifier));
             return use.Parent is not ArgumentSyntax argument
                    || !argument.RefKindKeyword.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None)
                    || argument.Parent?.Parent is not InvocationExpressionSyntax { Expression: var callee }
@@ -186,10 +183,7 @@ public sealed partial class ReflectionSerializationAnalyzer
         /// </summary>
         public static bool MayChangeResolver(IdentifierNameSyntax identifier)
         {
-            // this.o / Type.o stand for o.
-            SyntaxNode use = identifier.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or BaseExpressionSyntax } qualifier && qualifier.Name == identifier
-                ? qualifier
-                : identifier;
+            var use = UseOf(identifier);
             switch (use.Parent)
             {
                 case AssignmentExpressionSyntax assignment when assignment.Left == use:

@@ -212,28 +212,20 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             }
 
             // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
-            var aspNet = helper is HelperKind.AspNet or HelperKind.AspNetConfigured;
-            properties = aspNet ? DiagnosticProperties.None
-                : kind == OptionsKind.Default
-                    ? DiagnosticProperties.With(DiagnosticProperties.DefaultOptions)
-                    : options?.Value.WalkDownConversions() is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } staticMember
-                      && staticMember.Member.DeclaringSyntaxReferences.Length == 1
-                        ? DiagnosticProperties.With(DiagnosticProperties.StaticOptions)
-                        : DiagnosticProperties.None;
-            note = aspNet ? Rules.NoAutomaticFix
-                : properties.Count > 0 ? ""
-                : options?.Value.WalkDownConversions() is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall
-                : Rules.NoAutomaticFix;
-
-            // Static options the fix keeps (bound to a context, or mirrored by one) must reach nothing but serializer
-            // calls: the fix declines otherwise, and a private member's uses are all in its type, so say so here.
-            if (properties.ContainsKey(DiagnosticProperties.StaticOptions)
-                && options!.Value.WalkDownConversions() is IMemberReferenceOperation { Member: var member }
-                && !state.OnlyPassedToSerializerCalls(member))
-            {
-                properties = DiagnosticProperties.None;
-                note = Rules.NoFixForOptionsUsedElsewhere;
-            }
+            // Static options declared in source are kept by the fix (bound to a context, or mirrored by one), so they must
+            // reach nothing but serializer calls: the fix checks every reference, and a private member's uses are all in
+            // its type, so the message can say so here. Options created in the method: JP0001's fix caches them first.
+            var value = options?.Value.WalkDownConversions();
+            var staticMember = value is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } reference
+                               && reference.Member.DeclaringSyntaxReferences.Length == 1
+                ? reference.Member
+                : null;
+            (properties, note) =
+                helper is HelperKind.AspNet or HelperKind.AspNetConfigured ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+                : kind == OptionsKind.Default ? (DiagnosticProperties.With(DiagnosticProperties.DefaultOptions), "")
+                : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
+                : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
+                : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
         }
 
         // A fix sees the document with one set of preprocessor symbols: in an #if region (or a member with one) it could

@@ -19,6 +19,22 @@ internal static class OptionsSyntax
         _ => null,
     };
 
+    /// <summary>
+    /// The expression that passes <paramref name="use"/>'s value on as it is: through parentheses, either side of
+    /// <c>??</c> or a branch of <c>?:</c> (<c>Serialize(x, options ?? s_options)</c> hands <c>s_options</c> to the call).
+    /// </summary>
+    internal static SyntaxNode PassedOn(SyntaxNode use)
+    {
+        while (use.Parent is ParenthesizedExpressionSyntax
+               || use.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression)
+               || use.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != use)
+        {
+            use = use.Parent;
+        }
+
+        return use;
+    }
+
     internal static string? RightmostName(SyntaxNode node) => node switch
     {
         IdentifierNameSyntax identifier => identifier.Identifier.ValueText,

@@ -27,7 +27,7 @@ public sealed class Utf16DetourFixer : JsonFixer
 
     protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
         => await FixSiteAsync(document, site, cancellationToken).ConfigureAwait(false) is { } changed
-            ? await UnusedUsing.RemoveIfNewlyUnusedAsync(document, changed, "System.Text", cancellationToken).ConfigureAwait(false)
+            ? await UsingDirectives.RemoveIfNewlyUnusedAsync(document, changed, "System.Text", cancellationToken).ConfigureAwait(false)
             : null;
 
     private static async Task<Document?> FixSiteAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)

@@ -105,4 +105,25 @@ public partial class FixTests
                 public byte[] M(int[] x) => JsonSerializer.SerializeToUtf8Bytes(x);
             }
             """);
+
+    [Fact]
+    public Task Fix_all_removes_the_using_once_the_last_site_is_fixed()
+        => Verify.VerifyFixAllAsync("""
+            using System.Text;
+            using System.Text.Json;
+
+            public class C
+            {
+                public byte[] M(int[] x) => {|JP0005:Encoding.UTF8.GetBytes(JsonSerializer.Serialize(x))|};
+                public byte[] N(string[] y) => {|JP0005:Encoding.UTF8.GetBytes(JsonSerializer.Serialize(y))|};
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                public byte[] M(int[] x) => JsonSerializer.SerializeToUtf8Bytes(x);
+                public byte[] N(string[] y) => JsonSerializer.SerializeToUtf8Bytes(y);
+            }
+            """);
 }

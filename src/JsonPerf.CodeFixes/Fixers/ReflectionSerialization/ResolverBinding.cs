@@ -94,13 +94,7 @@ internal static class ResolverBinding
             }
 
             // Through parentheses, ?? or a branch of ?: (options ?? s_options), the value still only reaches the argument.
-            while (use.Parent is ParenthesizedExpressionSyntax
-                   || use.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression)
-                   || use.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != use)
-            {
-                use = use.Parent;
-            }
-
+            use = OptionsSyntax.PassedOn(use);
             return !reference.Location.IsImplicit
                 && use.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
                 && callSite is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax
