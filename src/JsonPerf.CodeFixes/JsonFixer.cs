@@ -39,7 +39,14 @@ public abstract class JsonFixer : CodeFixProvider
             ? ct => FixSolutionAsync(document, site, ct)
             : null;
 
-    public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixNowAsync);
+    /// <summary>
+    /// Fix All's first pass, for a fix that can plan many sites on one compilation and apply them in one edit per
+    /// document (JP0002: a project's sites re-ran the source generator per site). Returns the solution and the sites it
+    /// fixed; the others are then fixed one at a time. Null: every site one at a time.
+    /// </summary>
+    internal virtual Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? FixAllAtOnceAsync => null;
+
+    public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixNowAsync, FixAllAtOnceAsync);
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {

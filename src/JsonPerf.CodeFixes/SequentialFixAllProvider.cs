@@ -1,20 +1,41 @@
 namespace JsonPerf.CodeFixes;
 
+/// <summary>A site of a Fix All: its document, the annotation that finds it again after edits, and its diagnostic.</summary>
+internal sealed class FixAllSite
+{
+    public FixAllSite(DocumentId document, SyntaxAnnotation mark, Diagnostic diagnostic)
+    {
+        Document = document;
+        Mark = mark;
+        Diagnostic = diagnostic;
+    }
+
+    public DocumentId Document { get; }
+    public SyntaxAnnotation Mark { get; }
+    public Diagnostic Diagnostic { get; }
+}
+
 /// <summary>
 /// Fix All for fixes that interact: each fix sees the result of the ones before it, so a second site reuses the
-/// field the first one added, and two sites never pick the same new name. Documents are fixed one after the
-/// other on the evolving solution (a partial type's parts see each other's new fields); inside a document the
-/// sites are tracked with annotations while earlier fixes move them.
+/// field the first one added, and two sites never pick the same new name. Every site is marked with an annotation
+/// first (the fixes that run before a site move it, in its document or, through a shared type, in others); then a fix
+/// that can plan many sites on one compilation fixes those at once (<see cref="JsonFixer.FixAllAtOnceAsync"/>), and
+/// the rest are fixed one after the other on the evolving solution, documents in order.
 /// </summary>
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
     private readonly Func<Diagnostic, bool> _canFix;
     private readonly Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Solution?>> _fix;
+    private readonly Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? _fixAtOnce;
 
-    public SequentialFixAllProvider(Func<Diagnostic, bool> canFix, Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Solution?>> fix)
+    public SequentialFixAllProvider(
+        Func<Diagnostic, bool> canFix,
+        Func<Document, SyntaxNode, Diagnostic, CancellationToken, Task<Solution?>> fix,
+        Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? fixAtOnce = null)
     {
         _canFix = canFix;
         _fix = fix;
+        _fixAtOnce = fixAtOnce;
     }
 
     public override IEnumerable<FixAllScope> GetSupportedFixAllScopes()
@@ -53,44 +74,60 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
     private async Task<Solution> FixAllAsync(Solution solution, List<(DocumentId Id, ImmutableArray<Diagnostic> Diagnostics)> work, CancellationToken cancellationToken)
     {
+        var sites = new List<FixAllSite>();
         foreach (var (id, diagnostics) in work)
         {
-            var document = solution.GetDocument(id);
-            if (document is null || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+            if (solution.GetDocument(id) is { } document && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root)
             {
-                continue;
+                solution = Mark(document, root, diagnostics, sites);
             }
+        }
 
-            // Mark every site first: the fixes that run before a site move it.
-            var marks = new List<(SyntaxAnnotation Mark, Diagnostic Diagnostic)>();
-            var nodes = new Dictionary<SyntaxNode, SyntaxAnnotation>();
-            foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        if (_fixAtOnce is not null)
+        {
+            var (fixedAtOnce, done) = await _fixAtOnce(solution, sites, cancellationToken).ConfigureAwait(false);
+            solution = fixedAtOnce;
+            if (done.Count > 0)
             {
-                var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-                if (node.Span == diagnostic.Location.SourceSpan && !nodes.ContainsKey(node))
-                {
-                    var mark = new SyntaxAnnotation();
-                    nodes.Add(node, mark);
-                    marks.Add((mark, diagnostic));
-                }
+                var doneSet = new HashSet<SyntaxAnnotation>(done);
+                sites.RemoveAll(s => doneSet.Contains(s.Mark));
             }
+        }
 
-            solution = document.WithSyntaxRoot(root.ReplaceNodes(nodes.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(nodes[original]))).Project.Solution;
-            foreach (var (mark, diagnostic) in marks)
+        foreach (var site in sites)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+
+            // A fix may also change other documents (or add one), so each one starts from the whole solution.
+            var document = solution.GetDocument(site.Document);
+            var currentRoot = document is null ? null : await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            var node = currentRoot?.GetAnnotatedNodes(site.Mark).FirstOrDefault();
+            if (document is not null && node is not null && await _fix(document, node, site.Diagnostic, cancellationToken).ConfigureAwait(false) is { } fixedSolution)
             {
-                cancellationToken.ThrowIfCancellationRequested();
-
-                // A fix may also change other documents (or add one), so each one starts from the whole solution.
-                document = solution.GetDocument(id);
-                var currentRoot = document is null ? null : await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-                var site = currentRoot?.GetAnnotatedNodes(mark).FirstOrDefault();
-                if (document is not null && site is not null && await _fix(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fixedSolution)
-                {
-                    solution = fixedSolution;
-                }
+                solution = fixedSolution;
             }
         }
 
         return solution;
+    }
+
+    /// <summary>Annotates each diagnostic's node (once per node), in the order of the sites in the document.</summary>
+    private static Solution Mark(Document document, SyntaxNode root, ImmutableArray<Diagnostic> diagnostics, List<FixAllSite> sites)
+    {
+        var nodes = new Dictionary<SyntaxNode, SyntaxAnnotation>();
+        foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        {
+            var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+            if (node.Span == diagnostic.Location.SourceSpan && !nodes.ContainsKey(node))
+            {
+                var mark = new SyntaxAnnotation();
+                nodes.Add(node, mark);
+                sites.Add(new FixAllSite(document.Id, mark, diagnostic));
+            }
+        }
+
+        return nodes.Count == 0
+            ? document.Project.Solution
+            : document.WithSyntaxRoot(root.ReplaceNodes(nodes.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(nodes[original]))).Project.Solution;
     }
 }

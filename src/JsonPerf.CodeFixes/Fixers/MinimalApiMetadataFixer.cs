@@ -60,7 +60,7 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
             if (!FixPlanner.ReservedNames.Contains(name) && name != context.Name
                 && GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
                 && !FixPlanner.HasNameTheGeneratorCannotGive(type, known.AddRange(reachable).Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray())
-                && !(FixPlanner.IsEffectivelyPublic(context) && !FixPlanner.IsEffectivelyPublic(type)))
+                && !(ContextDiscovery.IsEffectivelyPublic(context) && !ContextDiscovery.IsEffectivelyPublic(type)))
             {
                 known = known.AddRange(reachable);
                 registered.Add(type);
@@ -72,6 +72,6 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
 
     /// <summary>A context written in the project as partial classes only (the generator's part aside).</summary>
     private static bool IsEditable(Project project, INamedTypeSymbol context, CancellationToken cancellationToken)
-        => FixPlanner.WrittenParts(project, context) is { Count: > 0 } parts
+        => ContextDiscovery.WrittenParts(project, context) is { Count: > 0 } parts
            && parts.All(r => r.GetSyntax(cancellationToken) is ClassDeclarationSyntax declaration && declaration.Modifiers.Any(SyntaxKind.PartialKeyword));
 }

@@ -12,12 +12,15 @@ internal static class DocumentLayout
 {
     public static async Task<Solution> CleanUpAsync(Solution original, Solution changed, CancellationToken cancellationToken)
     {
-        var result = changed;
+        // Each document is cleaned up on the same solution and the results put together at the end: one compilation
+        // for all of them (each step only changes how its own document writes names, not what they mean), where one
+        // solution per document re-ran the project's source generators once per document.
+        var cleaned = new List<(DocumentId Id, SyntaxNode? Root, Microsoft.CodeAnalysis.Text.SourceText? Text)>();
         foreach (var project in changed.GetChanges(original).GetProjectChanges())
         {
             foreach (var id in project.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true).Concat(project.GetAddedDocuments()))
             {
-                if (result.GetDocument(id) is not { } document)
+                if (changed.GetDocument(id) is not { } document)
                 {
                     continue;
                 }
@@ -29,15 +32,21 @@ internal static class DocumentLayout
                 if ((original.GetDocument(id) ?? original.GetProject(id.ProjectId)?.Documents.FirstOrDefault()) is { } before)
                 {
                     var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
-                    var kept = Keep(await before.GetTextAsync(cancellationToken).ConfigureAwait(false), text);
-                    if (kept is not null)
+                    if (Keep(await before.GetTextAsync(cancellationToken).ConfigureAwait(false), text) is { } kept)
                     {
-                        document = document.WithText(kept);
+                        cleaned.Add((id, null, kept));
+                        continue;
                     }
                 }
 
-                result = document.Project.Solution;
+                cleaned.Add((id, await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false), null));
             }
+        }
+
+        var result = changed;
+        foreach (var (id, root, text) in cleaned)
+        {
+            result = text is not null ? result.WithDocumentText(id, text) : result.WithDocumentSyntaxRoot(id, root!);
         }
 
         return result;

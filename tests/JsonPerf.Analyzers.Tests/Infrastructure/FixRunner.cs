@@ -48,10 +48,10 @@ public static class FixRunner
     }
 
     /// <summary>Applies Fix All in solution scope from <paramref name="document"/> and returns the changed solution (unchanged when nothing is fixable).</summary>
-    public static async Task<Solution> ApplyFixAllAsync(Document document, DiagnosticAnalyzer analyzer, CodeFixProvider fixer, FixAllScope scope = FixAllScope.Solution)
+    public static async Task<Solution> ApplyFixAllAsync(Document document, DiagnosticAnalyzer analyzer, CodeFixProvider fixer, FixAllScope scope = FixAllScope.Solution, ImmutableArray<Diagnostic>? allDiagnostics = null)
     {
         var solution = document.Project.Solution;
-        var diagnostics = (await GetDiagnosticsAsync(document.Project, analyzer).ConfigureAwait(false))
+        var diagnostics = (allDiagnostics ?? await GetDiagnosticsAsync(document.Project, analyzer).ConfigureAwait(false))
             .Where(d => fixer.FixableDiagnosticIds.Contains(d.Id))
             .ToImmutableArray();
 

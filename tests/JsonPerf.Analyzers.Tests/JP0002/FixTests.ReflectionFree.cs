@@ -236,10 +236,11 @@ public partial class FixTests
 
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer, Microsoft.CodeAnalysis.CodeFixes.FixAllScope.Project)).GetProject(id.ProjectId)!;
         var program = await TextAsync(after, "Program.cs");
-        // No reflection behind a context: the options it cannot mirror keep their call as it was (this project's
-        // diagnostic did not plan the AOT target's context instance), the others take generated metadata.
+        // No reflection behind a context: the options it cannot mirror get a context instance built on them (the
+        // reflection-free path, chosen because the AOT target compiles the same file), the others take generated metadata.
         Assert.DoesNotContain("TypeInfoResolver", program, System.StringComparison.Ordinal);
-        AssertContains("JsonSerializer.Serialize(order, s_encoded)", program);
+        AssertContains("private static readonly AppJsonContext s_encodedContext = new(s_encoded);", program);
+        AssertContains("JsonSerializer.Serialize(order, s_encodedContext.Order)", program);
         AssertContains("JsonSerializer.Serialize(order, IndentedJsonContext.Default.Order)", program);
 
         // Alone, the same project binds the options' resolver with reflection behind the context.

@@ -1,3 +1,4 @@
+using Microsoft.CodeAnalysis.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
@@ -10,7 +11,7 @@ internal static class ContextEditing
         => ParseName("global::" + UsingDirectives.SerializationNamespace + "." + name).WithAdditionalAnnotations(Simplifier.Annotation);
 
     /// <summary><c>[JsonSerializable(typeof(T))]</c>, with <c>TypeInfoPropertyName</c> when <paramref name="propertyName"/> is given.</summary>
-    private static AttributeListSyntax Registration(ITypeSymbol type, string? propertyName = null)
+    internal static AttributeListSyntax Registration(ITypeSymbol type, string? propertyName = null)
     {
         var typeOf = TypeOfExpression(ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation));
         var arguments = SeparatedList(new[] { AttributeArgument(typeOf) });
@@ -59,7 +60,7 @@ internal static class ContextEditing
     public static async Task<(Solution Solution, DocumentId? Document)> RegisterAsync(Solution solution, FixPlan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
     {
         if (solution.GetDocument(plan.Invocation.SyntaxTree)?.Project is not { } project
-            || FixPlanner.WrittenParts(project, context).FirstOrDefault() is not { } reference
+            || ContextDiscovery.WrittenParts(project, context).FirstOrDefault() is not { } reference
             || solution.GetDocument(reference.SyntaxTree) is not { } document
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
             || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)
@@ -100,6 +101,82 @@ internal static class ContextEditing
         return (document.Project.Solution, document.Id);
     }
 
+    /// <summary>What Fix All adds to one existing context: its new registrations and the named types they write.</summary>
+    internal sealed class Additions
+    {
+        public Additions(INamedTypeSymbol context, IReadOnlyList<AttributeListSyntax> registrations, IReadOnlyList<INamedTypeSymbol> namedTypes)
+        {
+            Context = context;
+            Registrations = registrations;
+            NamedTypes = namedTypes;
+        }
+
+        public INamedTypeSymbol Context { get; }
+        public IReadOnlyList<AttributeListSyntax> Registrations { get; }
+        public IReadOnlyList<INamedTypeSymbol> NamedTypes { get; }
+    }
+
+    /// <summary>
+    /// Fix All: every context's registrations in one edit of its document (contexts sharing a file in one edit of that
+    /// file). The contexts are symbols of <paramref name="solution"/>'s compilation: no document was edited since.
+    /// </summary>
+    public static async Task<Solution> RegisterAllAsync(Solution solution, ProjectId projectId, IReadOnlyList<Additions> additions, CancellationToken cancellationToken)
+    {
+        if (solution.GetProject(projectId) is not { } project)
+        {
+            return solution;
+        }
+
+        var byDocument = new Dictionary<DocumentId, List<(TextSpan Span, Additions Additions)>>();
+        foreach (var addition in additions)
+        {
+            if (ContextDiscovery.WrittenParts(project, addition.Context).FirstOrDefault() is { } reference && solution.GetDocumentId(reference.SyntaxTree) is { } id)
+            {
+                if (!byDocument.TryGetValue(id, out var list))
+                {
+                    byDocument.Add(id, list = new());
+                }
+
+                list.Add((reference.Span, addition));
+            }
+        }
+
+        var compilation = (await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+        var symbols = JsonSymbols.For(compilation);
+        foreach (var entry in byDocument)
+        {
+            var (id, edits) = (entry.Key, entry.Value);
+            if (solution.GetDocument(id) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
+            {
+                continue;
+            }
+
+            var declarations = new Dictionary<ClassDeclarationSyntax, Additions>();
+            foreach (var (span, addition) in edits)
+            {
+                if (root.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is { } declaration && !declarations.ContainsKey(declaration))
+                {
+                    declarations.Add(declaration, addition);
+                }
+            }
+
+            var newRoot = root.ReplaceNodes(declarations.Keys, (original, rewritten) => declarations[original].Registrations.Aggregate(rewritten, (current, list) => AddRegistration(current, list, root)));
+            newRoot = UsingDirectives.EnsureUsing(newRoot, compilation, symbols?.JsonSerializableAttribute);
+            if (symbols is not null && HoldsOnlyContexts(newRoot))
+            {
+                foreach (var addition in declarations.Values)
+                {
+                    var ns = addition.Context.ContainingNamespace is { IsGlobalNamespace: false } containing ? containing.ToDisplayString() : null;
+                    newRoot = ContextScaffolding.AddUsings(newRoot, ns, addition.NamedTypes, compilation);
+                }
+            }
+
+            solution = document.WithSyntaxRoot(newRoot).Project.Solution;
+        }
+
+        return solution;
+    }
+
     /// <summary>Whether every type the file declares is a class deriving from <c>JsonSerializerContext</c> (by its base's name).</summary>
     private static bool HoldsOnlyContexts(CompilationUnitSyntax root)
         => root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<MemberDeclarationSyntax>().All(m => m switch
@@ -115,7 +192,7 @@ internal static class ContextEditing
     /// </summary>
     public static async Task<Solution?> RegisterTypesAsync(Project project, INamedTypeSymbol context, IEnumerable<ITypeSymbol> types, CancellationToken cancellationToken)
     {
-        if (FixPlanner.WrittenParts(project, context).FirstOrDefault() is not { } reference
+        if (ContextDiscovery.WrittenParts(project, context).FirstOrDefault() is not { } reference
             || project.Solution.GetDocument(reference.SyntaxTree) is not { } document
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
             || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)

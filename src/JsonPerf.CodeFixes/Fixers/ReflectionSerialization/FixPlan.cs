@@ -7,8 +7,9 @@ internal sealed class FixPlan
         InvocationExpressionSyntax invocation, IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, string metadataParameter, int metadataOrdinal, bool passContext,
         INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
         MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
-        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes)
+        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes, ImmutableArray<ITypeSymbol> reachable)
     {
+        Reachable = reachable;
         MirroredMember = mirroredMember;
         InstanceMember = instanceMember;
         InstanceField = instanceField;
@@ -31,6 +32,9 @@ internal sealed class FixPlan
     }
 
     public InvocationExpressionSyntax Invocation { get; }
+
+    /// <summary>The types <see cref="Type"/> reaches (itself included): the generator writes a property for each.</summary>
+    public ImmutableArray<ITypeSymbol> Reachable { get; }
     public ITypeSymbol Type { get; }
     /// <summary>The call as analyzed.</summary>
     public IInvocationOperation Call { get; }

@@ -12,7 +12,17 @@ internal static class FixPlanner
     /// <summary>Names a context already has from JsonSerializerContext or its generated code.</summary>
     internal static readonly string[] ReservedNames = { "Default", "Options", "GeneratedSerializerOptions", "GetTypeInfo" };
 
-    public static async Task<FixPlan?> PlanAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    /// <summary>
+    /// What planning many sites on one unchanged solution asks again and again (Fix All): whether static options can be
+    /// bound (every reference to them found), and how options that get a context instance are used.
+    /// </summary>
+    internal sealed class Cache
+    {
+        public Dictionary<ISymbol, (bool Bindable, INamedTypeSymbol? Bound)?> Bindable { get; } = new(SymbolEqualityComparer.Default);
+        public Dictionary<ISymbol, ContextInstanceBinding.Uses?> InstanceUses { get; } = new(SymbolEqualityComparer.Default);
+    }
+
+    public static async Task<FixPlan?> PlanAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken, Cache? cache = null)
     {
         var invocation = site.FirstAncestorOrSelf<InvocationExpressionSyntax>();
         if (invocation is null
@@ -68,7 +78,7 @@ internal static class FixPlanner
             metadataParameter = optionsParameter;
             optionsMember = (options!.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
             if (optionsMember is null
-                || await ResolverBinding.BindableMemberAsync(document.Project, optionsMember, symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false) is not var (bindable, bound)
+                || await bindableAsync(optionsMember).ConfigureAwait(false) is not var (bindable, bound)
                 || !bindable)
             {
                 return null;
@@ -105,7 +115,7 @@ internal static class FixPlanner
         {
             if (boundContext is not null
                 || MetadataOverloadParameter(operation.TargetMethod, optionsParameter!, passContext, symbols) is not { } instanceParameter
-                || await ContextInstanceBinding.UsesAsync(document.Project, optionsMember, symbols, cancellationToken).ConfigureAwait(false) is not { } uses)
+                || await instanceUsesAsync(optionsMember).ConfigureAwait(false) is not { } uses)
             {
                 return null;
             }
@@ -119,6 +129,28 @@ internal static class FixPlanner
 
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
         return ChoosePlan();
+
+        async Task<(bool Bindable, INamedTypeSymbol? Bound)?> bindableAsync(ISymbol member)
+        {
+            if (cache is null || !cache.Bindable.TryGetValue(member, out var result))
+            {
+                result = await ResolverBinding.BindableMemberAsync(document.Project, member, symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false);
+                cache?.Bindable.Add(member, result);
+            }
+
+            return result;
+        }
+
+        async Task<ContextInstanceBinding.Uses?> instanceUsesAsync(ISymbol member)
+        {
+            if (cache is null || !cache.InstanceUses.TryGetValue(member, out var result))
+            {
+                result = await ContextInstanceBinding.UsesAsync(document.Project, member, symbols, cancellationToken).ConfigureAwait(false);
+                cache?.InstanceUses.Add(member, result);
+            }
+
+            return result;
+        }
 
         async Task<SemanticModel?> optionsDocumentModelAsync(ISymbol member)
             => document.Project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is { } memberDocument
@@ -141,13 +173,13 @@ internal static class FixPlanner
             var instanceField = instanceMember is null ? null : instance?.InstanceField?.Name ?? ContextInstanceBinding.FieldName(instanceMember);
             return new(
                 invocation, operation, type, options, parameterName.Name, parameterName.Ordinal, passContext, context, registration, propertyName, newRegistrationNeedsName, mirror, optionsMember, boundContext, mirroredMember,
-                instanceMember, instanceField, instance?.InstanceField is not null, extra);
+                instanceMember, instanceField, instance?.InstanceField is not null, extra, reachable);
         }
 
         // The context to use: an existing one (the one the options are bound to, if they are), or a new one.
         FixPlan? ChoosePlan()
         {
-            foreach (var context in FindContexts(document.Project, model.Compilation, symbols, type, callingType, mirror, cancellationToken))
+            foreach (var context in ContextDiscovery.FindContexts(document.Project, model.Compilation, symbols, type, callingType, mirror, cancellationToken))
             {
                 if (!CanHold(context, type, reachable, symbols)
                     || boundContext is not null && !SymbolEqualityComparer.Default.Equals(context, boundContext))
@@ -171,7 +203,7 @@ internal static class FixPlanner
 
                 foreach (var attribute in context.GetAttributes())
                 {
-                    if (IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
+                    if (ContextDiscovery.IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
                     {
                         var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(registered);
                         if (SymbolEqualityComparer.Default.Equals(registered, type))
@@ -223,7 +255,7 @@ internal static class FixPlanner
 
             foreach (var attribute in context.GetAttributes())
             {
-                if (IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol existing)
+                if (ContextDiscovery.IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol existing)
                 {
                     registered.Add(existing);
                     taken.Add(attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(existing));
@@ -310,108 +342,6 @@ internal static class FixPlanner
         }
 
         return true;
-    }
-
-    /// <summary>
-    /// Partial contexts written in this project whose generation options serialize as the call's options do (compared
-    /// setting by setting: <see cref="GenerationOptions"/>), that the calling code can use and whose generated properties
-    /// can expose the type; the one that already registers the type first.
-    /// </summary>
-    private static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
-    {
-        var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
-        if (GenerationOptions.Of(mirror) is not { } wanted)
-        {
-            return Enumerable.Empty<INamedTypeSymbol>();
-        }
-
-        // Only names that could be a context are bound: a top-level partial class with a base list, read from the syntax
-        // (binding every type's base list on every fix made a project's Fix All grow with the square of its size).
-        var names = CandidateContextNames(compilation, cancellationToken);
-        foreach (var candidate in compilation.GetSymbolsWithName(names.Contains, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
-        {
-            if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
-                || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
-                || WrittenParts(project, candidate) is not { Count: > 0 } parts
-                || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
-                || !wanted.SameAs(GenerationOptions.Of(candidate, symbols))
-                || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
-                || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
-            {
-                continue;
-            }
-
-            var registers = candidate.GetAttributes().Any(a => IsJsonSerializable(a, symbols) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is ITypeSymbol t && SymbolEqualityComparer.Default.Equals(t, type));
-            var first = WrittenParts(project, candidate)[0];
-            found.Add((candidate, registers, first.SyntaxTree.FilePath ?? "", first.Span.Start));
-        }
-
-        return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
-    }
-
-    /// <summary>
-    /// The names of the non-generic partial classes with a base list declared in a namespace or at the top of a file:
-    /// the only types <see cref="FindContexts"/> can use.
-    /// </summary>
-    private static HashSet<string> CandidateContextNames(Compilation compilation, CancellationToken cancellationToken)
-    {
-        var names = new HashSet<string>(System.StringComparer.Ordinal);
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            Collect(tree.GetRoot(cancellationToken) is CompilationUnitSyntax unit ? unit.Members : default, names);
-        }
-
-        return names;
-
-        static void Collect(SyntaxList<MemberDeclarationSyntax> members, HashSet<string> names)
-        {
-            foreach (var member in members)
-            {
-                switch (member)
-                {
-                    case BaseNamespaceDeclarationSyntax ns:
-                        Collect(ns.Members, names);
-                        break;
-
-                    case ClassDeclarationSyntax { BaseList: not null, TypeParameterList: null } declaration when declaration.Modifiers.Any(SyntaxKind.PartialKeyword):
-                        names.Add(declaration.Identifier.ValueText);
-                        break;
-                }
-            }
-        }
-    }
-
-    /// <summary>The parts of a type in the project's own documents: not the source generator's output.</summary>
-    internal static List<SyntaxReference> WrittenParts(Project project, INamedTypeSymbol type)
-        => type.DeclaringSyntaxReferences
-            .Where(r => project.Solution.GetDocument(r.SyntaxTree) is { } document && document is not SourceGeneratedDocument && document.Project.Id == project.Id)
-            .OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start)
-            .ToList();
-
-    private static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
-        => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
-
-    internal static bool IsEffectivelyPublic(ITypeSymbol type)
-    {
-        switch (type)
-        {
-            case IArrayTypeSymbol array:
-                return IsEffectivelyPublic(array.ElementType);
-
-            case INamedTypeSymbol named:
-                for (var current = named; current is not null; current = current.ContainingType)
-                {
-                    if (current.DeclaredAccessibility != Accessibility.Public || current.TypeArguments.Any(a => !IsEffectivelyPublic(a)))
-                    {
-                        return false;
-                    }
-                }
-
-                return true;
-
-            default:
-                return false;
-        }
     }
 
     /// <summary>The generator's name, or on a clash the namespace-qualified one (<c>ShopOrder</c>), numbered if need be.</summary>

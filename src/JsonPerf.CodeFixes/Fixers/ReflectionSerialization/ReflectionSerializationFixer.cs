@@ -20,6 +20,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         => diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions)
            || diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults);
 
+    /// <summary>Fix All plans the project's sites on one compilation and applies them together (<see cref="FixAllAtOnce"/>).</summary>
+    internal override Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? FixAllAtOnceAsync
+        => FixAllAtOnce.FixAsync;
+
     protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan
             ? ct => ApplyAsync(document, plan, ct)

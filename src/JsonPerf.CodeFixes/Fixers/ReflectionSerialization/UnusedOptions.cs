@@ -8,6 +8,63 @@ internal static class UnusedOptions
 {
     public static async Task<Solution> RemoveIfUnusedAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
     {
+        if (await RemovableAsync(solution, projectId, member, cancellationToken).ConfigureAwait(false) is not { } removed
+            || solution.GetDocument(removed.SyntaxTree) is not { } document
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } documentRoot
+            || MemberRemoval.Remove(documentRoot, removed) is not { } newRoot)
+        {
+            return solution;
+        }
+
+        return document.WithSyntaxRoot(newRoot).Project.Solution;
+    }
+
+    /// <summary>
+    /// Fix All: each member that nothing uses any more is removed, all judged on one compilation (removing one member
+    /// does not make another one's uses go away: they are judged by name within their own type).
+    /// </summary>
+    public static async Task<Solution> RemoveAllUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
+    {
+        var removals = new List<SyntaxNode>();
+        foreach (var member in members)
+        {
+            if (await RemovableAsync(solution, projectId, member, cancellationToken).ConfigureAwait(false) is { } removed)
+            {
+                removals.Add(removed);
+            }
+        }
+
+        // Every declarator of one field declaration: the declaration goes.
+        var removedNodes = new HashSet<SyntaxNode>(removals);
+        removals = removals
+            .Select(r => r is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: FieldDeclarationSyntax field } declaration } && declaration.Variables.All(removedNodes.Contains) ? field : r)
+            .Distinct()
+            .ToList();
+        foreach (var inTree in removals.GroupBy(r => r.SyntaxTree))
+        {
+            if (solution.GetDocument(inTree.Key) is not { } document)
+            {
+                continue;
+            }
+
+            var root = inTree.Key.GetRoot(cancellationToken).TrackNodes(inTree);
+            foreach (var removed in inTree)
+            {
+                if (root.GetCurrentNode(removed) is { } current && MemberRemoval.Remove(root, current) is { } newRoot)
+                {
+                    root = newRoot;
+                }
+            }
+
+            solution = document.WithSyntaxRoot(root).Project.Solution;
+        }
+
+        return solution;
+    }
+
+    /// <summary>The declaration to remove for <paramref name="member"/> (as the solution is now), or null while anything uses it.</summary>
+    private static async Task<SyntaxNode?> RemovableAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
+    {
         if (member.DeclaredAccessibility != Accessibility.Private
             || member is not (IFieldSymbol or IPropertySymbol)
             || member.ContainingType is not { } containing
@@ -16,7 +73,7 @@ internal static class UnusedOptions
             || SymbolsAfterEdit.FindAgain(compilation, containing) is not { } type
             || type.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic) is not { DeclaringSyntaxReferences.Length: 1 } current)
         {
-            return solution;
+            return null;
         }
 
         // References: within the type's own declarations (partial parts and nested types included), by name and symbol.
@@ -30,26 +87,18 @@ internal static class UnusedOptions
                     && (model.GetSymbolInfo(identifier, cancellationToken).Symbol is not { } referenced || SymbolEqualityComparer.Default.Equals(referenced.OriginalDefinition, current)))
                 {
                     // Unbound names count as uses too: the code may not compile yet.
-                    return solution;
+                    return null;
                 }
             }
         }
 
         var declaration = await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
-        SyntaxNode? removed = declaration switch
+        return declaration switch
         {
             VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: FieldDeclarationSyntax field } } => field,
             VariableDeclaratorSyntax declarator => declarator,
             PropertyDeclarationSyntax property => property,
             _ => null,
         };
-        if (removed is null || solution.GetDocument(declaration.SyntaxTree) is not { } document
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } documentRoot
-            || MemberRemoval.Remove(documentRoot, removed) is not { } newRoot)
-        {
-            return solution;
-        }
-
-        return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 }

@@ -1,0 +1,118 @@
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// The project's own contexts that JP0002's fix can register a type on (<see cref="FindContexts"/>), and what it reads
+/// of a type's declarations: the parts the project wrote, whether it is public.
+/// </summary>
+internal static class ContextDiscovery
+{
+    /// <summary>
+    /// Partial contexts written in this project whose generation options serialize as the call's options do (compared
+    /// setting by setting: <see cref="GenerationOptions"/>), that the calling code can use and whose generated properties
+    /// can expose the type; the one that already registers the type first.
+    /// </summary>
+    internal static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
+    {
+        var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
+        if (GenerationOptions.Of(mirror) is not { } wanted)
+        {
+            return Enumerable.Empty<INamedTypeSymbol>();
+        }
+
+        // Only names that could be a context are bound: a top-level partial class with a base list, read from the syntax
+        // (binding every type's base list on every fix made a project's Fix All grow with the square of its size).
+        var names = CandidateContextNames(compilation, cancellationToken);
+        foreach (var candidate in compilation.GetSymbolsWithName(names.Contains, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
+        {
+            if (candidate.TypeKind != TypeKind.Class || candidate.IsGenericType || candidate.ContainingType is not null || candidate.IsStatic
+                || !SymbolEqualityComparer.Default.Equals(candidate.BaseType, symbols.JsonSerializerContext)
+                || WrittenParts(project, candidate) is not { Count: > 0 } parts
+                || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+                || !wanted.SameAs(GenerationOptions.Of(candidate, symbols))
+                || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
+                || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
+            {
+                continue;
+            }
+
+            var registers = candidate.GetAttributes().Any(a => IsJsonSerializable(a, symbols) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is ITypeSymbol t && SymbolEqualityComparer.Default.Equals(t, type));
+            var first = WrittenParts(project, candidate)[0];
+            found.Add((candidate, registers, first.SyntaxTree.FilePath ?? "", first.Span.Start));
+        }
+
+        return found.OrderByDescending(f => f.Registers).ThenBy(f => f.Path, System.StringComparer.Ordinal).ThenBy(f => f.Position).Select(f => f.Context);
+    }
+
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, HashSet<string>> s_candidateNames = new();
+
+    /// <summary>
+    /// The names of the non-generic partial classes with a base list declared in a namespace or at the top of a file:
+    /// the only types <see cref="FindContexts"/> can use.
+    /// </summary>
+    private static HashSet<string> CandidateContextNames(Compilation compilation, CancellationToken cancellationToken)
+    {
+        // Once per compilation: Fix All plans every site of a project on the same one.
+        if (s_candidateNames.TryGetValue(compilation, out var known))
+        {
+            return known;
+        }
+
+        var names = new HashSet<string>(System.StringComparer.Ordinal);
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            Collect(tree.GetRoot(cancellationToken) is CompilationUnitSyntax unit ? unit.Members : default, names);
+        }
+
+        return s_candidateNames.GetValue(compilation, _ => names);
+
+        static void Collect(SyntaxList<MemberDeclarationSyntax> members, HashSet<string> names)
+        {
+            foreach (var member in members)
+            {
+                switch (member)
+                {
+                    case BaseNamespaceDeclarationSyntax ns:
+                        Collect(ns.Members, names);
+                        break;
+
+                    case ClassDeclarationSyntax { BaseList: not null, TypeParameterList: null } declaration when declaration.Modifiers.Any(SyntaxKind.PartialKeyword):
+                        names.Add(declaration.Identifier.ValueText);
+                        break;
+                }
+            }
+        }
+    }
+
+    /// <summary>The parts of a type in the project's own documents: not the source generator's output.</summary>
+    internal static List<SyntaxReference> WrittenParts(Project project, INamedTypeSymbol type)
+        => type.DeclaringSyntaxReferences
+            .Where(r => project.Solution.GetDocument(r.SyntaxTree) is { } document && document is not SourceGeneratedDocument && document.Project.Id == project.Id)
+            .OrderBy(r => r.SyntaxTree.FilePath, System.StringComparer.Ordinal).ThenBy(r => r.Span.Start)
+            .ToList();
+
+    internal static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
+        => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
+
+    internal static bool IsEffectivelyPublic(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return IsEffectivelyPublic(array.ElementType);
+
+            case INamedTypeSymbol named:
+                for (var current = named; current is not null; current = current.ContainingType)
+                {
+                    if (current.DeclaredAccessibility != Accessibility.Public || current.TypeArguments.Any(a => !IsEffectivelyPublic(a)))
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+
+            default:
+                return false;
+        }
+    }
+}

@@ -1,0 +1,235 @@
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0002's Fix All, one project at a time: every site is planned on the same compilation, each context gets all its
+/// new registrations in one edit (a new context is scaffolded once, with all of its types), every call takes its
+/// metadata in one edit of its document, and mirrored options nothing uses any more are removed together. One site at
+/// a time, each fix re-ran the System.Text.Json source generator over every type registered so far (several
+/// compilations per site), so a project's Fix All grew with the square of its sites.
+/// Left to the one-at-a-time pass (<see cref="SequentialFixAllProvider"/>), which sees this pass's edits: sites whose
+/// fix edits what other sites' plans read (options bound to a context as their resolver, context instances in
+/// trimmed/AOT projects), and a new registration whose property name, or a name the generator gives a type it reaches,
+/// another new registration on the same context already takes.
+/// </summary>
+internal static class FixAllAtOnce
+{
+    public static async Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)> FixAsync(Solution solution, IReadOnlyList<FixAllSite> sites, CancellationToken cancellationToken)
+    {
+        var done = new List<SyntaxAnnotation>();
+        foreach (var inProject in sites.GroupBy(s => s.Document.ProjectId))
+        {
+            solution = await FixProjectAsync(solution, inProject.Key, inProject.ToList(), done, cancellationToken).ConfigureAwait(false);
+        }
+
+        return (solution, done);
+    }
+
+    /// <summary>The calls that take metadata from one context, existing or to scaffold, and the registrations it gains.</summary>
+    private sealed class Target
+    {
+        public Target(INamedTypeSymbol? context, GenerationOptions? options, FixAllSite first, FixPlan firstPlan)
+        {
+            Context = context;
+            Options = options;
+            First = first;
+            FirstPlan = firstPlan;
+        }
+
+        /// <summary>The existing context; null for one to scaffold, then after scaffolding the new one.</summary>
+        public INamedTypeSymbol? Context { get; set; }
+
+        /// <summary>A context to scaffold: its generation options (the key that sites share it by).</summary>
+        public GenerationOptions? Options { get; }
+
+        public FixAllSite First { get; }
+        public FixPlan FirstPlan { get; }
+        public List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls { get; } = new();
+        public List<AttributeListSyntax> Registrations { get; } = new();
+        public List<ITypeSymbol> Registered { get; } = new();
+
+        /// <summary>The registered types' property names and the generated names of the types they reach: which type each names.</summary>
+        public Dictionary<string, ITypeSymbol> Claims { get; } = new(StringComparer.Ordinal);
+
+        public Dictionary<ITypeSymbol, string> Names { get; } = new(SymbolEqualityComparer.Default);
+    }
+
+    private static async Task<Solution> FixProjectAsync(Solution solution, ProjectId projectId, List<FixAllSite> sites, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
+    {
+        // 1. Every site planned on the solution as it is (one compilation, one reference search per options member).
+        var cache = new FixPlanner.Cache();
+        var targets = new List<Target>();
+        foreach (var site in sites)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (solution.GetDocument(site.Document) is not { } document
+                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+                || root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
+                || await FixPlanner.PlanAsync(document, node, site.Diagnostic, cancellationToken, cache).ConfigureAwait(false) is not { } plan
+                || plan.Member is not null || plan.InstanceMember is not null || !plan.ExtraTypes.IsEmpty)
+            {
+                continue;
+            }
+
+            if (TargetFor(targets, site, plan) is { } target && Claim(target, plan) is { } propertyName)
+            {
+                target.Calls.Add((site, plan, propertyName));
+            }
+        }
+
+        targets.RemoveAll(t => t.Calls.Count == 0);
+        if (targets.Count == 0)
+        {
+            return solution;
+        }
+
+        // 2. The contexts: registrations on the existing ones in one edit per file, then each new one scaffolded.
+        var additions = targets
+            .Where(t => t.Context is not null && t.Registrations.Count > 0)
+            .Select(t => new ContextEditing.Additions(t.Context!, t.Registrations, NamedTypes(t.Registered, null, solution, projectId)))
+            .ToList();
+        if (additions.Count > 0)
+        {
+            solution = await ContextEditing.RegisterAllAsync(solution, projectId, additions, cancellationToken).ConfigureAwait(false);
+        }
+
+        foreach (var target in targets.Where(t => t.Context is null).ToList())
+        {
+            if (solution.GetDocument(target.First.Document) is not { } calling
+                || await CallAsync(calling, target.First.Mark, cancellationToken).ConfigureAwait(false) is not { } call
+                || await ContextScaffolding.ScaffoldAsync(calling, call, target.FirstPlan.Mirror, target.Registrations, target.Registered, target.FirstPlan.Mark, cancellationToken).ConfigureAwait(false) is not var (scaffolded, _, context))
+            {
+                targets.Remove(target);
+                continue;
+            }
+
+            solution = scaffolded;
+            target.Context = context;
+        }
+
+        // 3. The calls, each document in one edit.
+        var calls = targets.SelectMany(t => t.Calls.Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
+        foreach (var inDocument in calls.GroupBy(c => c.Site.Document))
+        {
+            if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+            {
+                continue;
+            }
+
+            var generator = SyntaxGenerator.GetGenerator(document);
+            var rewrites = new Dictionary<InvocationExpressionSyntax, (ExpressionSyntax Metadata, FixPlan Plan, SyntaxAnnotation Mark)>();
+            foreach (var (target, site, plan, propertyName) in inDocument)
+            {
+                if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation && !rewrites.ContainsKey(invocation))
+                {
+                    ExpressionSyntax metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(target.Context!)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
+                    if (!plan.PassContext)
+                    {
+                        metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
+                    }
+
+                    rewrites.Add(invocation, (metadata, plan, site.Mark));
+                }
+            }
+
+            var newRoot = root.ReplaceNodes(rewrites.Keys, (original, rewritten) => rewritten.WithArgumentList(ArgumentRewriter.RewriteArguments(rewritten.ArgumentList, rewrites[original].Plan, rewrites[original].Metadata)));
+            solution = document.WithSyntaxRoot(newRoot).Project.Solution;
+            done.AddRange(rewrites.Values.Select(r => r.Mark));
+        }
+
+        // 4. Mirrored options that nothing uses any more, judged together on the result.
+        var mirrored = targets.SelectMany(t => t.Calls).Select(c => c.Plan.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
+        return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveAllUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// The context a plan's call takes its metadata from: the existing one it chose, or the one to scaffold for its
+    /// generation options (the first site scaffolds it, as one at a time the later sites would find it). Null when the
+    /// plan's options are not understood well enough to share a new context.
+    /// </summary>
+    private static Target? TargetFor(List<Target> targets, FixAllSite site, FixPlan plan)
+    {
+        Target? target;
+        if (plan.Context is { } context)
+        {
+            target = targets.Find(t => t.Options is null && SymbolEqualityComparer.Default.Equals(t.Context, context));
+        }
+        else if (GenerationOptions.Of(plan.Mirror) is { } options)
+        {
+            target = targets.Find(t => t.Options is not null && t.Options.SameAs(options));
+            context = null;
+            if (target is null)
+            {
+                targets.Add(target = new Target(null, options, site, plan));
+            }
+
+            return target;
+        }
+        else
+        {
+            return null;
+        }
+
+        if (target is null)
+        {
+            targets.Add(target = new Target(context, null, site, plan));
+        }
+
+        return target;
+    }
+
+    /// <summary>
+    /// The property name the call takes its metadata from: the registration the context has, the one this pass
+    /// already adds for the type, or a new one; null when a new registration's names are another new one's.
+    /// </summary>
+    private static string? Claim(Target target, FixPlan plan)
+    {
+        if (plan.Registration is not null)
+        {
+            return plan.PropertyName;
+        }
+
+        if (target.Names.TryGetValue(plan.Type, out var name))
+        {
+            return name;
+        }
+
+        if (target.Claims.TryGetValue(plan.PropertyName, out var owner) && !SymbolEqualityComparer.Default.Equals(owner, plan.Type))
+        {
+            return null;
+        }
+
+        foreach (var reached in plan.Reachable)
+        {
+            if (!SymbolEqualityComparer.Default.Equals(reached, plan.Type)
+                && target.Claims.TryGetValue(GeneratedMetadata.GeneratedPropertyName(reached), out var other)
+                && !SymbolEqualityComparer.Default.Equals(other, reached))
+            {
+                return null;
+            }
+        }
+
+        target.Claims[plan.PropertyName] = plan.Type;
+        foreach (var reached in plan.Reachable)
+        {
+            if (!SymbolEqualityComparer.Default.Equals(reached, plan.Type))
+            {
+                target.Claims[GeneratedMetadata.GeneratedPropertyName(reached)] = reached;
+            }
+        }
+
+        target.Names.Add(plan.Type, plan.PropertyName);
+        target.Registered.Add(plan.Type);
+        target.Registrations.Add(ContextEditing.Registration(plan.Type, plan.NewRegistrationNeedsName ? plan.PropertyName : null));
+        return plan.PropertyName;
+    }
+
+    private static IReadOnlyList<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, Solution solution, ProjectId projectId)
+        => solution.GetProject(projectId)?.TryGetCompilation(out var compilation) == true && JsonSymbols.For(compilation) is { } symbols
+            ? ContextScaffolding.NamedTypes(registered, mirror, symbols).ToList()
+            : Array.Empty<INamedTypeSymbol>();
+
+    private static async Task<InvocationExpressionSyntax?> CallAsync(Document document, SyntaxAnnotation mark, CancellationToken cancellationToken)
+        => (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodes(mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>();
+}
