@@ -55,6 +55,68 @@ public partial class FixTests
     }
 
     [Fact]
+    public async Task Fix_all_binds_shared_static_options_once_and_registers_every_type_used_with_them()
+    {
+        // Options no context attribute expresses (an enum converter), shared by every service: the context becomes their
+        // resolver once, with every type the services serialize registered on it; the calls stay as they are.
+        var (solution, id) = CreateProject("""
+            using System;
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            namespace App
+            {
+                public enum Level { Low, High }
+                public static class Json
+                {
+                    public static readonly JsonSerializerOptions Options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
+                }
+
+                public static class Program
+                {
+                    public static void Main()
+                    {
+                        Console.WriteLine(A.Write());
+                        Console.WriteLine(B.Write());
+                        Console.WriteLine(C.Write());
+                    }
+                }
+            }
+            """, OutputKind.ConsoleApplication, TestReferences.Net10);
+        foreach (var name in new[] { "A", "B", "C" })
+        {
+            solution = solution.AddDocument(DocumentId.CreateNewId(id.ProjectId), name + ".cs", $$"""
+                using System.Text.Json;
+
+                namespace App
+                {
+                    public class {{name}}Item { public Level Level { get; set; } = Level.High; public string Name { get; set; } = "{{name}}"; }
+                    public static class {{name}}
+                    {
+                        public static string Write() => JsonSerializer.Serialize(new {{name}}Item(), Json.Options) + JsonSerializer.Serialize(new {{name}}Item());
+                    }
+                }
+                """, filePath: $"/src/{name}.cs");
+        }
+
+        var before = solution.GetProject(id.ProjectId)!;
+        var start = before.Documents.Single(d => d.Name == "A.cs");
+        var after = (await FixRunner.ApplyFixAllAsync(start, Analyzer, Fixer, FixAllScope.Project)).GetProject(id.ProjectId)!;
+
+        var all = string.Join("\n", await Task.WhenAll(after.Documents.Select(async d => (await d.GetTextAsync()).ToString())));
+        Assert.Equal(1, CountOf(all, "TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())"));
+        Assert.Equal(1, CountOf(all, ": JsonSerializerContext"));
+        foreach (var name in new[] { "A", "B", "C" })
+        {
+            Assert.Equal(1, CountOf(all, $"[JsonSerializable(typeof({name}Item))]"));
+            AssertContains($"JsonSerializer.Serialize(new {name}Item(), Json.Options) + JsonSerializer.Serialize(new {name}Item(), AppJsonContext.Default.{name}Item)", await TextAsync(after, name + ".cs"));
+        }
+
+        Assert.Empty(await JP0002Async(after.Solution));
+        await AssertSameOutputAsync(before, after);
+    }
+
+    [Fact]
     public async Task Fix_all_gives_a_second_type_of_the_same_name_its_namespace()
     {
         // Shop.Order and Billing.Order in two documents: the first takes the generator's name, the second (planned

@@ -8,10 +8,12 @@ namespace JsonPerf.CodeFixes;
 /// metadata in one edit of its document, and mirrored options nothing uses any more are removed together. One site at
 /// a time, each fix re-ran the System.Text.Json source generator over every type registered so far (several
 /// compilations per site), so a project's Fix All grew with the square of its sites.
-/// Left to the one-at-a-time pass (<see cref="SequentialFixAllProvider"/>), which sees this pass's edits: sites whose
-/// fix edits what other sites' plans read (options bound to a context as their resolver, context instances in
-/// trimmed/AOT projects), and a new registration whose property name, or a name the generator gives a type it reaches,
-/// another new registration on the same context already takes.
+/// Calls on static options that get the context as their resolver keep their call: each such member is bound once,
+/// after its sites' types are registered. Left to the one-at-a-time pass (<see cref="SequentialFixAllProvider"/>),
+/// which sees this pass's edits: context instances in trimmed/AOT projects (their fix registers every type used with
+/// the options and adds a field), a member whose sites would bind it to two contexts, and a new registration whose
+/// property name, or a name the generator gives a type it reaches, another new registration on the same context
+/// already takes.
 /// </summary>
 internal static class FixAllAtOnce
 {
@@ -45,6 +47,7 @@ internal static class FixAllAtOnce
 
         public FixAllSite First { get; }
         public FixPlan FirstPlan { get; }
+        /// <summary>The sites: calls that take the metadata, and calls on options bound to the context (which stay as they are).</summary>
         public List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls { get; } = new();
         public List<AttributeListSyntax> Registrations { get; } = new();
         public List<ITypeSymbol> Registered { get; } = new();
@@ -60,6 +63,7 @@ internal static class FixAllAtOnce
         // 1. Every site planned on the solution as it is (one compilation, one reference search per options member).
         var cache = new FixPlanner.Cache();
         var targets = new List<Target>();
+        var members = new Dictionary<ISymbol, Target>(SymbolEqualityComparer.Default);
         foreach (var site in sites)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -67,12 +71,16 @@ internal static class FixAllAtOnce
                 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
                 || root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
                 || await FixPlanner.PlanAsync(document, node, site.Diagnostic, cancellationToken, cache).ConfigureAwait(false) is not { } plan
-                || plan.Member is not null || plan.InstanceMember is not null || !plan.ExtraTypes.IsEmpty)
+                || plan.InstanceMember is not null || !plan.ExtraTypes.IsEmpty)
             {
                 continue;
             }
 
-            if (TargetFor(targets, site, plan) is { } target && Claim(target, plan) is { } propertyName)
+            // Static options bound as a resolver: every site of the member on one context, as one at a time the later
+            // sites would find the member bound to the first one's.
+            if (TargetFor(targets, site, plan) is { } target
+                && (plan.Member is null || OnOneTarget(members, plan.Member, target))
+                && Claim(target, plan) is { } propertyName)
             {
                 target.Calls.Add((site, plan, propertyName));
             }
@@ -108,8 +116,27 @@ internal static class FixAllAtOnce
             target.Context = context;
         }
 
-        // 3. The calls, each document in one edit.
-        var calls = targets.SelectMany(t => t.Calls.Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
+        // 3. Each static options member the context becomes the resolver of, once (its calls stay as they are).
+        foreach (var target in targets)
+        {
+            foreach (var onMember in target.Calls.Where(c => c.Plan.Member is not null).GroupBy(c => c.Plan.Member!, SymbolEqualityComparer.Default))
+            {
+                if (onMember.First().Plan.BoundContext is null)
+                {
+                    if (await ResolverBinding.BindMemberAsync(solution, projectId, onMember.Key, target.Context!, cancellationToken).ConfigureAwait(false) is not var (withResolver, _))
+                    {
+                        continue;
+                    }
+
+                    solution = withResolver;
+                }
+
+                done.AddRange(onMember.Select(c => c.Site.Mark));
+            }
+        }
+
+        // 4. The calls, each document in one edit.
+        var calls = targets.SelectMany(t => t.Calls.Where(c => c.Plan.Member is null).Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
         foreach (var inDocument in calls.GroupBy(c => c.Site.Document))
         {
             if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
@@ -138,7 +165,7 @@ internal static class FixAllAtOnce
             done.AddRange(rewrites.Values.Select(r => r.Mark));
         }
 
-        // 4. Mirrored options that nothing uses any more, judged together on the result.
+        // 5. Mirrored options that nothing uses any more, judged together on the result.
         var mirrored = targets.SelectMany(t => t.Calls).Select(c => c.Plan.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
         return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveAllUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
     }
@@ -177,6 +204,18 @@ internal static class FixAllAtOnce
         }
 
         return target;
+    }
+
+    /// <summary>Whether <paramref name="member"/>'s sites so far are all on <paramref name="target"/> (the first one decides).</summary>
+    private static bool OnOneTarget(Dictionary<ISymbol, Target> members, ISymbol member, Target target)
+    {
+        if (members.TryGetValue(member, out var first))
+        {
+            return first == target;
+        }
+
+        members.Add(member, target);
+        return true;
     }
 
     /// <summary>
