@@ -54,11 +54,15 @@ public partial class FixTests
         await AssertSameOutputAsync(before.RemoveAnalyzerReference(counter), after.RemoveAnalyzerReference(counter));
     }
 
-    [Fact]
-    public async Task Fix_all_binds_shared_static_options_once_and_registers_every_type_used_with_them()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Fix_all_binds_shared_static_options_once_and_registers_every_type_used_with_them(bool aot)
     {
         // Options no context attribute expresses (an enum converter), shared by every service: the context becomes their
-        // resolver once, with every type the services serialize registered on it; the calls stay as they are.
+        // resolver once, with every type the services serialize registered on it, and the calls stay as they are; in a
+        // trimmed/AOT project (no reflection behind a context) a context instance is built on them once, and every call
+        // takes its metadata.
         var (solution, id) = CreateProject("""
             using System;
             using System.Text.Json;
@@ -69,7 +73,7 @@ public partial class FixTests
                 public enum Level { Low, High }
                 public static class Json
                 {
-                    public static readonly JsonSerializerOptions Options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
+                    internal static readonly JsonSerializerOptions Options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
                 }
 
                 public static class Program
@@ -99,17 +103,28 @@ public partial class FixTests
                 """, filePath: $"/src/{name}.cs");
         }
 
+        if (aot)
+        {
+            solution = WithBuildProperty(solution, id.ProjectId, "IsAotCompatible", "true");
+        }
+
         var before = solution.GetProject(id.ProjectId)!;
         var start = before.Documents.Single(d => d.Name == "A.cs");
         var after = (await FixRunner.ApplyFixAllAsync(start, Analyzer, Fixer, FixAllScope.Project)).GetProject(id.ProjectId)!;
 
         var all = string.Join("\n", await Task.WhenAll(after.Documents.Select(async d => (await d.GetTextAsync()).ToString())));
-        Assert.Equal(1, CountOf(all, "TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())"));
+        Assert.Equal(aot ? 0 : 1, CountOf(all, "TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, new DefaultJsonTypeInfoResolver())"));
+        if (aot)
+        {
+            AssertContains("internal static readonly JsonSerializerOptions Options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };\n        internal static readonly AppJsonContext OptionsContext = new(Options);", all);
+        }
+
         Assert.Equal(1, CountOf(all, ": JsonSerializerContext"));
         foreach (var name in new[] { "A", "B", "C" })
         {
             Assert.Equal(1, CountOf(all, $"[JsonSerializable(typeof({name}Item))]"));
-            AssertContains($"JsonSerializer.Serialize(new {name}Item(), Json.Options) + JsonSerializer.Serialize(new {name}Item(), AppJsonContext.Default.{name}Item)", await TextAsync(after, name + ".cs"));
+            var options = aot ? $"Json.OptionsContext.{name}Item" : "Json.Options";
+            AssertContains($"JsonSerializer.Serialize(new {name}Item(), {options}) + JsonSerializer.Serialize(new {name}Item(), AppJsonContext.Default.{name}Item)", await TextAsync(after, name + ".cs"));
         }
 
         Assert.Empty(await JP0002Async(after.Solution));

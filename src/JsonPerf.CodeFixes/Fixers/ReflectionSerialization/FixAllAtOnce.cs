@@ -9,11 +9,11 @@ namespace JsonPerf.CodeFixes;
 /// a time, each fix re-ran the System.Text.Json source generator over every type registered so far (several
 /// compilations per site), so a project's Fix All grew with the square of its sites.
 /// Calls on static options that get the context as their resolver keep their call: each such member is bound once,
-/// after its sites' types are registered. Left to the one-at-a-time pass (<see cref="SequentialFixAllProvider"/>),
-/// which sees this pass's edits: context instances in trimmed/AOT projects (their fix registers every type used with
-/// the options and adds a field), a member whose sites would bind it to two contexts, and a new registration whose
-/// property name, or a name the generator gives a type it reaches, another new registration on the same context
-/// already takes.
+/// after its sites' types are registered; in trimmed/AOT projects each options member that gets a context instance
+/// gets its field once, and every type used with it is registered. Left to the one-at-a-time pass
+/// (<see cref="SequentialFixAllProvider"/>), which sees this pass's edits: a member whose sites would need two contexts,
+/// and a new registration whose property name, or a name the generator gives a type it reaches, another new
+/// registration on the same context already takes.
 /// </summary>
 internal static class FixAllAtOnce
 {
@@ -71,16 +71,16 @@ internal static class FixAllAtOnce
                 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
                 || root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
                 || await FixPlanner.PlanAsync(document, node, site.Diagnostic, cancellationToken, cache).ConfigureAwait(false) is not { } plan
-                || plan.InstanceMember is not null || !plan.ExtraTypes.IsEmpty)
+                || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
             {
                 continue;
             }
 
-            // Static options bound as a resolver: every site of the member on one context, as one at a time the later
-            // sites would find the member bound to the first one's.
+            // Static options bound as a resolver or given a context instance: every site of the member on one context,
+            // as one at a time the later sites would find the member bound to the first one's.
             if (TargetFor(targets, site, plan) is { } target
-                && (plan.Member is null || OnOneTarget(members, plan.Member, target))
-                && Claim(target, plan) is { } propertyName)
+                && ((plan.Member ?? plan.InstanceMember) is not { } member || OnOneTarget(members, member, target))
+                && Claim(target, plan, model.Compilation) is { } propertyName)
             {
                 target.Calls.Add((site, plan, propertyName));
             }
@@ -135,8 +135,29 @@ internal static class FixAllAtOnce
             }
         }
 
-        // 4. The calls, each document in one edit.
-        var calls = targets.SelectMany(t => t.Calls.Where(c => c.Plan.Member is null).Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
+        // 4. Each options member that gets a context instance: its field, once.
+        var withoutField = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        foreach (var target in targets)
+        {
+            foreach (var onMember in target.Calls.Where(c => c.Plan.InstanceMember is not null).GroupBy(c => c.Plan.InstanceMember!, SymbolEqualityComparer.Default))
+            {
+                var first = onMember.First().Plan;
+                if (!first.InstanceFieldExists)
+                {
+                    if (first.InstanceField is null
+                        || await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, onMember.Key, target.Context!, first.InstanceField, new SyntaxAnnotation(), first.Invocation, cancellationToken).ConfigureAwait(false) is not var (withField, _))
+                    {
+                        withoutField.Add(onMember.Key);
+                        continue;
+                    }
+
+                    solution = withField;
+                }
+            }
+        }
+
+        // 5. The calls, each document in one edit.
+        var calls = targets.SelectMany(t => t.Calls.Where(c => c.Plan.Member is null && (c.Plan.InstanceMember is null || !withoutField.Contains(c.Plan.InstanceMember))).Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
         foreach (var inDocument in calls.GroupBy(c => c.Site.Document))
         {
             if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
@@ -150,7 +171,10 @@ internal static class FixAllAtOnce
             {
                 if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation && !rewrites.ContainsKey(invocation))
                 {
-                    ExpressionSyntax metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(target.Context!)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
+                    // The context's Default, or the context instance's field.
+                    ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
+                        ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
+                        : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(target.Context!)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
                     if (!plan.PassContext)
                     {
                         metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
@@ -165,7 +189,7 @@ internal static class FixAllAtOnce
             done.AddRange(rewrites.Values.Select(r => r.Mark));
         }
 
-        // 5. Mirrored options that nothing uses any more, judged together on the result.
+        // 6. Mirrored options that nothing uses any more, judged together on the result.
         var mirrored = targets.SelectMany(t => t.Calls).Select(c => c.Plan.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
         return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveAllUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
     }
@@ -220,48 +244,83 @@ internal static class FixAllAtOnce
 
     /// <summary>
     /// The property name the call takes its metadata from: the registration the context has, the one this pass
-    /// already adds for the type, or a new one; null when a new registration's names are another new one's.
+    /// already adds for the type, or a new one; with the other types used with options that get a context instance,
+    /// registered under the generator's names. Null when a new registration's names are another new one's.
     /// </summary>
-    private static string? Claim(Target target, FixPlan plan)
+    private static string? Claim(Target target, FixPlan plan, Compilation compilation)
     {
+        var wanted = new List<(ITypeSymbol Type, string Name, string? ExplicitName, ImmutableArray<ITypeSymbol> Reachable)>();
+        string name;
         if (plan.Registration is not null)
         {
-            return plan.PropertyName;
+            name = plan.PropertyName;
+        }
+        else if (target.Names.TryGetValue(plan.Type, out var registered))
+        {
+            name = registered;
+        }
+        else
+        {
+            name = plan.PropertyName;
+            wanted.Add((plan.Type, name, plan.NewRegistrationNeedsName ? name : null, plan.Reachable));
         }
 
-        if (target.Names.TryGetValue(plan.Type, out var name))
+        foreach (var extra in plan.ExtraTypes)
         {
-            return name;
+            if (!target.Names.ContainsKey(extra))
+            {
+                if (!GeneratedMetadata.IsSafeForGeneratedMetadata(extra, compilation, out var reachable))
+                {
+                    return null;
+                }
+
+                wanted.Add((extra, GeneratedMetadata.GeneratedPropertyName(extra), null, reachable));
+            }
         }
 
-        if (target.Claims.TryGetValue(plan.PropertyName, out var owner) && !SymbolEqualityComparer.Default.Equals(owner, plan.Type))
+        // Each new property name, and the generated name of each type it reaches, names one type only.
+        var claims = new Dictionary<string, ITypeSymbol>(StringComparer.Ordinal);
+        foreach (var (type, propertyName, _, reachable) in wanted)
         {
-            return null;
-        }
-
-        foreach (var reached in plan.Reachable)
-        {
-            if (!SymbolEqualityComparer.Default.Equals(reached, plan.Type)
-                && target.Claims.TryGetValue(GeneratedMetadata.GeneratedPropertyName(reached), out var other)
-                && !SymbolEqualityComparer.Default.Equals(other, reached))
+            if (!Claims(propertyName, type))
             {
                 return null;
             }
-        }
 
-        target.Claims[plan.PropertyName] = plan.Type;
-        foreach (var reached in plan.Reachable)
-        {
-            if (!SymbolEqualityComparer.Default.Equals(reached, plan.Type))
+            foreach (var reached in reachable)
             {
-                target.Claims[GeneratedMetadata.GeneratedPropertyName(reached)] = reached;
+                if (!SymbolEqualityComparer.Default.Equals(reached, type) && !Claims(GeneratedMetadata.GeneratedPropertyName(reached), reached))
+                {
+                    return null;
+                }
             }
         }
 
-        target.Names.Add(plan.Type, plan.PropertyName);
-        target.Registered.Add(plan.Type);
-        target.Registrations.Add(ContextEditing.Registration(plan.Type, plan.NewRegistrationNeedsName ? plan.PropertyName : null));
-        return plan.PropertyName;
+        foreach (var claim in claims)
+        {
+            target.Claims[claim.Key] = claim.Value;
+        }
+
+        foreach (var (type, propertyName, explicitName, _) in wanted)
+        {
+            target.Names.Add(type, propertyName);
+            target.Registered.Add(type);
+            target.Registrations.Add(ContextEditing.Registration(type, explicitName));
+        }
+
+        return name;
+
+        bool Claims(string claimed, ITypeSymbol type)
+        {
+            if (target.Claims.TryGetValue(claimed, out var owner) && !SymbolEqualityComparer.Default.Equals(owner, type)
+                || claims.TryGetValue(claimed, out var other) && !SymbolEqualityComparer.Default.Equals(other, type))
+            {
+                return false;
+            }
+
+            claims[claimed] = type;
+            return true;
+        }
     }
 
     private static IReadOnlyList<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, Solution solution, ProjectId projectId)
