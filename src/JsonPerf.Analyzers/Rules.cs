@@ -50,6 +50,9 @@ internal static class Rules
     /// <summary>JP0002 on private static options that are used otherwise than as a serializer call's argument.</summary>
     public const string NoFixForOptionsUsedElsewhere = " (no automatic fix here: these options are also returned, stored or passed to code other than a serializer call, which may change them after the fix; pass them only to serializer calls, or cache a context)";
 
+    /// <summary>JP0002 on static options whose declaration has #if: each target compiles other settings, which one context cannot mirror.</summary>
+    public const string NoFixForConditionalOptions = " (no automatic fix here: these options are declared with #if, so the project's targets compile different settings, and a context made for one set of preprocessor symbols would serialize differently for the others)";
+
     /// <summary>JP0002 in conditionally compiled code: a fix sees one set of preprocessor symbols, the other targets would break.</summary>
     public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
 

@@ -225,6 +225,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 : kind == OptionsKind.Default ? (DiagnosticProperties.With(DiagnosticProperties.DefaultOptions), "")
                 : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
                 : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
+                : ConditionalCompilation.IsConditional(staticMember.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken)) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
                 : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
         }
 

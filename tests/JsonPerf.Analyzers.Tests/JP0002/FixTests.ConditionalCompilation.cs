@@ -140,6 +140,60 @@ public partial class FixTests
         }
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Static_options_declared_with_if_are_not_fixed_and_the_message_says_why(bool net)
+    {
+        // Found on anthropic-sdk-csharp: a naming policy set only `#if NET`. Each target of the library compiles other
+        // settings, so a context mirroring one target's (or bound to them) serializes differently for the other: the
+        // netstandard2.0 project's Fix All and the net8.0 one's wrote different contexts into the same file.
+        var source = """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+
+            namespace Lib
+            {
+                public class Order
+                {
+                    public int OrderId { get; set; }
+                    public string Note { get; set; }
+                }
+
+                public static class Store
+                {
+                    private static readonly JsonSerializerOptions s_options = new()
+                    {
+                        PropertyNameCaseInsensitive = true,
+                        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+            #if NET
+                        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+            #endif
+                    };
+
+                    public static string Write(Order order) => JsonSerializer.Serialize(order, s_options);
+                    public static Order Read(string json) => JsonSerializer.Deserialize<Order>(json, s_options);
+                    public static string Plain(Order order) => JsonSerializer.Serialize(order);
+                }
+            }
+            """;
+        var (solution, id) = CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        solution = solution.WithProjectParseOptions(id.ProjectId, new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: net ? new[] { "NET" } : System.Array.Empty<string>()));
+
+        var diagnostics = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
+        Assert.Equal(3, diagnostics.Count);
+        Assert.All(diagnostics.Take(2), d => Assert.EndsWith("(no automatic fix here: these options are declared with #if, so the project's targets compile different settings, and a context made for one set of preprocessor symbols would serialize differently for the others)", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+
+        // Fix All fixes the default-options call only; the calls on the options stay as they were.
+        var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
+        var text = await TextAsync(after, "Program.cs");
+        AssertContains("public static string Write(Order order) => JsonSerializer.Serialize(order, s_options);", text);
+        AssertContains("public static Order Read(string json) => JsonSerializer.Deserialize<Order>(json, s_options);", text);
+        AssertContains("JsonSerializer.Serialize(order, ", text.Substring(text.IndexOf("Plain(", System.StringComparison.Ordinal)));
+        Assert.DoesNotContain("TypeInfoResolver", text, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("JsonSourceGenerationOptions", text, System.StringComparison.Ordinal);
+    }
+
     private static Solution WithSymbols(Solution solution, ProjectId project, bool net8)
         => solution.WithProjectParseOptions(project, new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: net8 ? new[] { "NET8_0_OR_GREATER" } : System.Array.Empty<string>()));
 }

@@ -76,8 +76,11 @@ internal static class FixPlanner
         {
             // Options in a static member: the call keeps them, the context is bound to them as their resolver.
             metadataParameter = optionsParameter;
+            // Options declared with #if (settings that differ by target, as in a multi-targeted library): no fix, one
+            // context cannot mirror them for every target.
             optionsMember = (options!.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member;
             if (optionsMember is null
+                || optionsMember.DeclaringSyntaxReferences.Any(r => ConditionalCompilation.IsConditional(r.GetSyntax(cancellationToken)))
                 || await bindableAsync(optionsMember).ConfigureAwait(false) is not var (bindable, bound)
                 || !bindable)
             {
