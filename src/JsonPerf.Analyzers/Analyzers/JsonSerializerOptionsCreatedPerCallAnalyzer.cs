@@ -199,10 +199,16 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     }
 
     private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
+        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources));
+
+    /// <summary>The creation itself is the only cost source (no array per report).</summary>
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation costSource)
+        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSource));
+
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds)
     {
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
-
-        var cost = CreatesReferenceComparedInstances(creation, costSources) ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
+        var cost = rebuilds ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost, Rules.FixNote(fixable));
     }
 
@@ -227,7 +233,21 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     {
         foreach (var source in sources)
         {
-            foreach (var operation in source.DescendantsAndSelf())
+            if (CreatesReferenceComparedInstances(options, source))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    internal static bool CreatesReferenceComparedInstances(IObjectCreationOperation options, IOperation source)
+    {
+        var pending = OperationTree.Start(source);
+        try
+        {
+            while (OperationTree.Next(pending) is { } operation)
             {
                 if (operation == options || operation.Type is not { IsReferenceType: true, SpecialType: not SpecialType.System_String })
                 {
@@ -239,8 +259,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                     return true;
                 }
             }
-        }
 
-        return false;
+            return false;
+        }
+        finally
+        {
+            OperationTree.End(pending);
+        }
     }
 }

@@ -216,8 +216,10 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             // reach nothing but serializer calls: the fix checks every reference, and a private member's uses are all in
             // its type, so the message can say so here. Options created in the method: JP0001's fix caches them first.
             var value = options?.Value.WalkDownConversions();
+            // Declared once: known without reading the declarations again (an array per read) where the member's options
+            // were judged by MemberSetsNoResolver (cached), which requires that.
             var staticMember = value is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } reference
-                               && reference.Member.DeclaringSyntaxReferences.Length == 1
+                               && (state.MemberSetsNoResolver(reference.Member) || reference.Member.DeclaringSyntaxReferences.Length == 1)
                 ? reference.Member
                 : null;
             (properties, note) =

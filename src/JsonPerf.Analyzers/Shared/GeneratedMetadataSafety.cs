@@ -66,6 +66,11 @@ internal static class GeneratedMetadataSafety
 
         public Stack<ITypeSymbol> Pending { get; } = new();
 
+        /// <summary>Scratch for one type's judgement: the types it leads to, and the types that declare its members.</summary>
+        public Stack<ITypeSymbol> Next { get; } = new();
+
+        public List<INamedTypeSymbol> Declaring { get; } = new();
+
         public static WalkState Rent()
         {
             var walk = t_free ?? new WalkState();
@@ -77,6 +82,8 @@ internal static class GeneratedMetadataSafety
         {
             walk.Visited.Clear();
             walk.Pending.Clear();
+            walk.Next.Clear();
+            walk.Declaring.Clear();
             t_free = walk;
         }
     }
@@ -109,8 +116,10 @@ internal static class GeneratedMetadataSafety
 
             if (!nodes.TryGetValue(type, out var node))
             {
-                var next = new Stack<ITypeSymbol>();
-                node = nodes.GetOrAdd(type, (Node(type, next, compilation, symbols), next.ToImmutableArray()));
+                var next = walk.Next;
+                next.Clear();
+                var safe = Node(type, next, compilation, symbols, walk.Declaring);
+                node = nodes.GetOrAdd(type, (safe, ToArray(next)));
             }
 
             if (!node.Safe)
@@ -127,8 +136,25 @@ internal static class GeneratedMetadataSafety
         return true;
     }
 
+    /// <summary>The types a judgement pushed, in the order they would be popped (as a new stack's array was before).</summary>
+    private static ImmutableArray<ITypeSymbol> ToArray(Stack<ITypeSymbol> next)
+    {
+        if (next.Count == 0)
+        {
+            return ImmutableArray<ITypeSymbol>.Empty;
+        }
+
+        var builder = ImmutableArray.CreateBuilder<ITypeSymbol>(next.Count);
+        foreach (var type in next)
+        {
+            builder.Add(type);
+        }
+
+        return builder.MoveToImmutable();
+    }
+
     /// <summary>The type's own judgement; pushes onto <paramref name="pending"/> the types it leads to.</summary>
-    private static bool Node(ITypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols)
+    private static bool Node(ITypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols, List<INamedTypeSymbol> declaring)
     {
         if (!SerializableTypes.IsDescribable(type, compilation))
         {
@@ -158,7 +184,7 @@ internal static class GeneratedMetadataSafety
                     return true;
                 }
 
-                if (!MembersAreSafe(named, pending, compilation, symbols))
+                if (!MembersAreSafe(named, pending, compilation, symbols, declaring))
                 {
                     return false;
                 }
@@ -252,10 +278,10 @@ internal static class GeneratedMetadataSafety
         return true;
     }
 
-    private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols)
+    private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols, List<INamedTypeSymbol> declaring)
     {
         // An interface's serialized properties include those of the interfaces it extends.
-        var declaring = new List<INamedTypeSymbol>();
+        declaring.Clear();
         for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
         {
             declaring.Add(current);

@@ -69,6 +69,7 @@ internal sealed class JsonSymbols
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
+    private System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout>? _parameterLayouts;
     // Written by JP0001 as it reports, read by the CA1869 suppressor after the analyzers through a set built from it.
     // A list pushed with a compare-and-swap: no lock (a dictionary's and a queue's locks, held by a thread the
     // scheduler had just paused, were measurable waits on two cores).
@@ -182,6 +183,10 @@ internal sealed class JsonSymbols
     /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
     public OptionsHelperSummaries HelperSummaries
         => _helperSummaries ?? LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
+
+    /// <summary>Per method definition, what <see cref="SerializerEntryPoints.TryGetSerializedType"/> reads from its parameters.</summary>
+    public System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout> ParameterLayouts
+        => _parameterLayouts ?? LazyInitializer.EnsureInitialized(ref _parameterLayouts, () => new(SymbolEqualityComparer.Default))!;
 
     /// <summary>
     /// Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation, so

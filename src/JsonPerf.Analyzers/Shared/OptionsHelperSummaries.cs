@@ -117,7 +117,7 @@ internal sealed class OptionsHelperSummaries
            && _symbols.IsJsonSerializerOptions(parameter.Type)
            && _symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
            && Followable(invocation.TargetMethod) is { } method
-           && _passThrough.GetOrAdd(method, m => SummarizePassThrough(m, cancellationToken)).Contains(parameter.Ordinal)
+           && (_passThrough.TryGetValue(method, out var passThrough) ? passThrough : _passThrough.GetOrAdd(method, SummarizePassThrough(method, cancellationToken))).Contains(parameter.Ordinal)
             ? invocation
             : null;
 
@@ -168,7 +168,7 @@ internal sealed class OptionsHelperSummaries
         byDefault = null;
         if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
             || Followable(invocation.TargetMethod) is not { } method
-            || _factories.GetOrAdd(method, m => SummarizeFactory(m, cancellationToken)) is not { IsFactory: true } summary)
+            || (_factories.TryGetValue(method, out var known) ? known : _factories.GetOrAdd(method, SummarizeFactory(method, cancellationToken))) is not { IsFactory: true } summary)
         {
             return null;
         }
@@ -217,7 +217,8 @@ internal sealed class OptionsHelperSummaries
             return OptionsSink.None;
         }
 
-        var summary = _wrappers.GetOrAdd(method, m => SummarizeWrapper(m, cancellationToken));
+        // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
+        var summary = _wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken));
         if (!summary.Forwarding.TryGetValue(ordinal, out var helpers))
         {
             return OptionsSink.None;

@@ -102,15 +102,33 @@ internal static class SerializerEntryPoints
         type = null!;
         options = null;
         var method = invocation.TargetMethod;
-        foreach (var parameter in method.Parameters)
+        // Read from the method's definition, once per compilation: a call's own (constructed) method builds new
+        // parameter and type symbols on each read, which was most of what JP0002 allocated per call. Only a parameter
+        // whose declared type is a type parameter can judge otherwise once the call's type arguments are in.
+        var definition = method.OriginalDefinition;
+        if (!symbols.ParameterLayouts.TryGetValue(definition, out var layout))
         {
-            if (IsMetadata(parameter.Type, symbols))
+            layout = symbols.ParameterLayouts.GetOrAdd(definition, new ParameterLayout(definition, symbols));
+        }
+
+        if (layout.HasMetadata)
+        {
+            return false;
+        }
+
+        var typeArguments = method.IsGenericMethod ? method.TypeArguments : ImmutableArray<ITypeSymbol>.Empty;
+        if (layout.HasTypeParameters)
+        {
+            for (var i = 0; i < layout.Kinds.Length; i++)
             {
-                return false;
+                if (layout.Kinds[i] == ParameterKind.TypeParameter && IsMetadata(layout.Substituted(method, typeArguments, i), symbols))
+                {
+                    return false;
+                }
             }
         }
 
-        ITypeSymbol? found = method.IsGenericMethod && method.TypeArguments.Length == 1 ? method.TypeArguments[0] : null;
+        ITypeSymbol? found = typeArguments.Length == 1 ? typeArguments[0] : null;
         foreach (var argument in invocation.Arguments)
         {
             if (argument.Parameter is not { } parameter)
@@ -118,11 +136,19 @@ internal static class SerializerEntryPoints
                 return false;
             }
 
-            if (symbols.IsJsonSerializerOptions(parameter.Type))
+            var ordinal = parameter.Ordinal;
+            var kind = ordinal < layout.Kinds.Length ? layout.Kinds[ordinal] : ParameterKind.TypeParameter;
+            if (kind == ParameterKind.TypeParameter)
+            {
+                var substituted = ordinal < layout.Kinds.Length ? layout.Substituted(method, typeArguments, ordinal) : parameter.Type;
+                kind = Kind(substituted, symbols);
+            }
+
+            if (kind == ParameterKind.Options)
             {
                 options = argument;
             }
-            else if (found is null && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.SystemType))
+            else if (found is null && kind == ParameterKind.SystemType)
             {
                 if (argument.Value.WalkDownConversions() is not ITypeOfOperation typeOf)
                 {
@@ -141,6 +167,76 @@ internal static class SerializerEntryPoints
         type = found;
         return true;
     }
+
+    /// <summary>What a parameter of a method's definition is to <see cref="TryGetSerializedType"/>.</summary>
+    internal enum ParameterKind : byte
+    {
+        Other,
+
+        /// <summary>A <c>JsonSerializerOptions</c>.</summary>
+        Options,
+
+        /// <summary>A <c>System.Type</c>.</summary>
+        SystemType,
+
+        /// <summary>A type parameter: judged by the call's type argument.</summary>
+        TypeParameter,
+    }
+
+    /// <summary>A method definition's parameters as <see cref="TryGetSerializedType"/> reads them (per compilation, <see cref="JsonSymbols.ParameterLayouts"/>).</summary>
+    internal sealed class ParameterLayout
+    {
+        public ParameterLayout(IMethodSymbol definition, JsonSymbols symbols)
+        {
+            var parameters = definition.Parameters;
+            Kinds = new ParameterKind[parameters.Length];
+            typeParameterOrdinals = new int[parameters.Length];
+            foreach (var parameter in parameters)
+            {
+                var type = parameter.Type;
+                typeParameterOrdinals[parameter.Ordinal] = -1;
+                if (type is ITypeParameterSymbol typeParameter)
+                {
+                    // Its base types are not known until the call gives it a type: metadata, options or Type there.
+                    Kinds[parameter.Ordinal] = ParameterKind.TypeParameter;
+                    HasTypeParameters = true;
+                    if (typeParameter.TypeParameterKind == TypeParameterKind.Method)
+                    {
+                        typeParameterOrdinals[parameter.Ordinal] = typeParameter.Ordinal;
+                    }
+
+                    continue;
+                }
+
+                // Substitution keeps every other type's base types (and so these answers) as they are.
+                HasMetadata |= IsMetadata(type, symbols);
+                Kinds[parameter.Ordinal] = Kind(type, symbols);
+            }
+        }
+
+        private readonly int[] typeParameterOrdinals;
+
+        /// <summary>A parameter that is not a type parameter takes a <c>JsonTypeInfo</c> or a context.</summary>
+        public bool HasMetadata { get; }
+
+        public bool HasTypeParameters { get; }
+
+        public ParameterKind[] Kinds { get; }
+
+        /// <summary>
+        /// The type of the call's parameter <paramref name="ordinal"/>, whose definition declares a type parameter: the
+        /// call's type argument for a method's own (<paramref name="typeArguments"/>), else the call's parameter.
+        /// </summary>
+        public ITypeSymbol Substituted(IMethodSymbol method, ImmutableArray<ITypeSymbol> typeArguments, int ordinal)
+            => typeParameterOrdinals[ordinal] is var index && index >= 0 && index < typeArguments.Length
+                ? typeArguments[index]
+                : method.Parameters[ordinal].Type;
+    }
+
+    private static ParameterKind Kind(ITypeSymbol type, JsonSymbols symbols)
+        => symbols.IsJsonSerializerOptions(type) ? ParameterKind.Options
+            : SymbolEqualityComparer.Default.Equals(type, symbols.SystemType) ? ParameterKind.SystemType
+            : ParameterKind.Other;
 
     /// <summary>
     /// Whether <paramref name="method"/>'s type has an overload of the same name and arity that takes a <c>JsonTypeInfo</c>

@@ -10,16 +10,25 @@ internal static class StaticInitializerCheck
 {
     public static bool CanMoveToStaticInitializer(IOperation value, JsonSymbols symbols)
     {
-        var scope = new Scope(value, symbols);
-        foreach (var operation in value.DescendantsAndSelf())
+        // Made when a member's initialization order is first asked about (most values never ask).
+        Scope? scope = null;
+        var pending = OperationTree.Start(value);
+        try
         {
-            if (!IsAllowed(operation, scope) || UsesMethodTypeParameter(operation.Type))
+            while (OperationTree.Next(pending) is { } operation)
             {
-                return false;
+                if (!IsAllowed(operation, value, symbols, ref scope) || UsesMethodTypeParameter(operation.Type))
+                {
+                    return false;
+                }
             }
-        }
 
-        return true;
+            return true;
+        }
+        finally
+        {
+            OperationTree.End(pending);
+        }
     }
 
     /// <summary>
@@ -49,12 +58,7 @@ internal static class StaticInitializerCheck
         private TypeDeclarationSyntax? declaration;
         private INamedTypeSymbol? type;
 
-        public Scope(IOperation value, JsonSymbols symbols)
-        {
-            this.value = value;
-            Symbols = symbols;
-            Span = value.Syntax.Span;
-        }
+        public Scope(IOperation value) => this.value = value;
 
         /// <summary>
         /// Resolved on first use only: asking the semantic model for the declared type can bind the type's members,
@@ -102,9 +106,6 @@ internal static class StaticInitializerCheck
             return null;
         }
 
-        public JsonSymbols Symbols { get; }
-        public Microsoft.CodeAnalysis.Text.TextSpan Span { get; }
-
         /// <summary>
         /// Static initializers run in textual order (and in no defined order across partial parts): a member of the
         /// receiving type is only safe to read when it is a field of the same declaration, so before the new field.
@@ -135,9 +136,8 @@ internal static class StaticInitializerCheck
         }
     }
 
-    private static bool IsAllowed(IOperation operation, Scope scope)
+    private static bool IsAllowed(IOperation operation, IOperation value, JsonSymbols symbols, ref Scope? scope)
     {
-        var span = scope.Span;
         switch (operation)
         {
             case IInvalidOperation:
@@ -153,24 +153,24 @@ internal static class StaticInitializerCheck
                 return instance.ReferenceKind != InstanceReferenceKind.ContainingTypeInstance;
 
             case ILocalReferenceOperation local:
-                return DeclaredInside(local.Local, span);
+                return DeclaredInside(local.Local, value.Syntax.Span);
 
             case IParameterReferenceOperation parameter:
-                return DeclaredInside(parameter.Parameter, span);
+                return DeclaredInside(parameter.Parameter, value.Syntax.Span);
 
             case IFieldReferenceOperation field:
-                return !field.Field.IsStatic || field.Field.IsConst || (field.Field.IsReadOnly && scope.IsInitializedBeforeNewField(field.Field));
+                return !field.Field.IsStatic || field.Field.IsConst || (field.Field.IsReadOnly && (scope ??= new Scope(value)).IsInitializedBeforeNewField(field.Field));
 
             case IPropertyReferenceOperation property:
                 // A static property may compute a new value on each read; trust the serializer's own
                 // (JsonNamingPolicy.CamelCase, ReferenceHandler.Preserve, ...) and get-only auto-properties.
-                return !property.Property.IsStatic || scope.Symbols.IsInSerializerNamespace(property.Property)
-                    || (IsGetOnlyAutoProperty(property.Property) && scope.IsInitializedBeforeNewField(property.Property));
+                return !property.Property.IsStatic || symbols.IsInSerializerNamespace(property.Property)
+                    || (IsGetOnlyAutoProperty(property.Property) && (scope ??= new Scope(value)).IsInitializedBeforeNewField(property.Property));
 
             case IInvocationOperation invocation:
                 // Collection-initializer Add calls are implicit; otherwise only the serializer's own factories
                 // (JavaScriptEncoder.Create, JsonTypeInfoResolver.Combine, ...) are known to be pure enough.
-                return invocation.IsImplicit || (invocation.TargetMethod.IsStatic && scope.Symbols.IsInSerializerNamespace(invocation.TargetMethod));
+                return invocation.IsImplicit || (invocation.TargetMethod.IsStatic && symbols.IsInSerializerNamespace(invocation.TargetMethod));
 
             default:
                 return true;
@@ -179,7 +179,9 @@ internal static class StaticInitializerCheck
 
     private static bool DeclaredInside(ISymbol symbol, Microsoft.CodeAnalysis.Text.TextSpan span)
     {
-        foreach (var reference in symbol.DeclaringSyntaxReferences)
+        // Read once: a local's or parameter's references are a new array on each read.
+        var references = symbol.DeclaringSyntaxReferences;
+        foreach (var reference in references)
         {
             if (!span.Contains(reference.Span))
             {
@@ -187,7 +189,7 @@ internal static class StaticInitializerCheck
             }
         }
 
-        return symbol.DeclaringSyntaxReferences.Length > 0;
+        return references.Length > 0;
     }
 
     private static bool IsGetOnlyAutoProperty(IPropertySymbol property)
