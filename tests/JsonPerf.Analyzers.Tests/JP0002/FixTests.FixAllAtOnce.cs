@@ -211,6 +211,66 @@ public partial class FixTests
         }
     }
 
+    [Fact]
+    public async Task Under_dotnet_format_a_new_context_goes_where_most_calls_name_it_without_qualifying_it()
+    {
+        // Found on anthropic-sdk-csharp: the first calling file was in another library's namespace
+        // (Microsoft.Extensions.AI), and 1,769 calls named the context through it. The context goes into a calling file
+        // of the namespace that holds the most calls, itself or under it (the library's root), and the call whose `)` is
+        // on a line of its own keeps its layout.
+        var (solution, id) = FixRunner.CreateProject("""
+            using System;
+            using System.Text.Json;
+
+            namespace Vendor.Extensions
+            {
+                public static class Bridge
+                {
+                    public static string Write(Lib.Models.Item item) => JsonSerializer.Serialize(item);
+                }
+            }
+            """, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10, workspaceKind: WorkspaceKind.MSBuild);
+        solution = SourceGeneration.WithGenerator(solution.GetProject(id.ProjectId)!).Solution
+            .WithDocumentName(id, "Bridge.cs").WithDocumentFilePath(id, "/src/Bridge.cs")
+            .AddDocument(DocumentId.CreateNewId(id.ProjectId), "Client.cs", """
+                using System.Text.Json;
+
+                namespace Lib
+                {
+                    public static class Client
+                    {
+                        public static string Send(Models.Item item) => JsonSerializer.Serialize(
+                            item
+                        );
+                    }
+                }
+                """, filePath: "/src/Client.cs")
+            .AddDocument(DocumentId.CreateNewId(id.ProjectId), "Item.cs", """
+                using System.Text.Json;
+
+                namespace Lib.Models
+                {
+                    public class Item { public string Name { get; set; } = "a"; }
+                    public class Box { public Item Item { get; set; } = new Item(); }
+                    public static class Boxes
+                    {
+                        public static string Write(Box box) => JsonSerializer.Serialize(box);
+                        public static Box Read(string json) => JsonSerializer.Deserialize<Box>(json);
+                    }
+                }
+                """, filePath: "/src/Item.cs");
+        var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer, FixAllScope.Project)).GetProject(id.ProjectId)!;
+
+        Assert.Equal(solution.GetProject(id.ProjectId)!.Documents.Count(), after.Documents.Count());
+        AssertContains("    internal partial class ProgramJsonContext : JsonSerializerContext", await TextAsync(after, "Client.cs"));
+        AssertContains("JsonSerializer.Serialize(\n            item, ProgramJsonContext.Default.Item\n        );", await TextAsync(after, "Client.cs"));
+        AssertContains("JsonSerializer.Serialize(box, ProgramJsonContext.Default.Box)", await TextAsync(after, "Item.cs"));
+        AssertContains("JsonSerializer.Deserialize<Box>(json, ProgramJsonContext.Default.Box)", await TextAsync(after, "Item.cs"));
+        AssertContains("JsonSerializer.Serialize(item, Lib.ProgramJsonContext.Default.Item)", await TextAsync(after, "Bridge.cs"));
+        Assert.Empty(await JP0002Async(after.Solution));
+        await SourceGeneration.CompileAsync(after);
+    }
+
     /// <summary>
     /// A console project of <paramref name="services"/> documents, each a model and a service that serializes it with
     /// the default options and through a private static camelCase field; Main prints every result.

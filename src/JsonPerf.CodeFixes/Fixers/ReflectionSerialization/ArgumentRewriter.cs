@@ -56,6 +56,14 @@ internal static class ArgumentRewriter
             added = added.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
         }
 
+        // After a last argument that ends its line (the `)` on a line of its own), the new one follows it on that line
+        // and takes its line break: not a line that starts with `, metadata` at column 0.
+        if (insertAt == arguments.Count && insertAt > 0 && arguments[insertAt - 1].GetTrailingTrivia() is var trailing && trailing.Any(SyntaxKind.EndOfLineTrivia))
+        {
+            arguments = arguments.Replace(arguments[insertAt - 1], arguments[insertAt - 1].WithoutTrailingTrivia());
+            added = added.WithLeadingTrivia(Space).WithTrailingTrivia(trailing);
+        }
+
         return list.WithArguments(arguments.Insert(insertAt, added));
 
         // The overload has the call's parameters without the options, in the same order, with the metadata among them.

@@ -104,8 +104,10 @@ internal static class FixAllAtOnce
 
         foreach (var target in targets.Where(t => t.Context is null).ToList())
         {
-            if (solution.GetDocument(target.First.Document) is not { } calling
-                || await CallAsync(calling, target.First.Mark, cancellationToken).ConfigureAwait(false) is not { } call
+            // Named after the first site's options; placed for the site whose namespace the most calls see it from.
+            var anchor = Anchor(target);
+            if (solution.GetDocument(anchor.Document) is not { } calling
+                || await CallAsync(calling, anchor.Mark, cancellationToken).ConfigureAwait(false) is not { } call
                 || await ContextScaffolding.ScaffoldAsync(calling, call, target.FirstPlan.Mirror, target.Registrations, target.Registered, target.FirstPlan.Mark, cancellationToken).ConfigureAwait(false) is not var (scaffolded, _, context))
             {
                 targets.Remove(target);
@@ -229,6 +231,39 @@ internal static class FixAllAtOnce
 
         return target;
     }
+
+    /// <summary>
+    /// The site a new context is placed for (where the host writes it into a calling file: <c>dotnet format</c>): one in
+    /// the namespace that holds the most of the context's calls, itself or in namespaces under it, which then name the
+    /// context without qualifying it (a library's root namespace where a call is there; not the first calling file's
+    /// namespace, which in a real SDK was another library's, so that 1,769 calls spelled it out in full); the
+    /// shortest such namespace on a tie, then the first site.
+    /// </summary>
+    private static FixAllSite Anchor(Target target)
+    {
+        var namespaces = target.Calls.Select(c => NamespaceOf(c.Plan.Invocation)).ToList();
+        var counts = namespaces.GroupBy(n => n, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
+        var best = -1;
+        var bestScore = (Covered: -1, Length: 0);
+        for (var i = 0; i < namespaces.Count; i++)
+        {
+            var candidate = namespaces[i];
+            var covered = candidate.Length == 0
+                ? namespaces.Count
+                : counts.Where(c => c.Key == candidate || c.Key.StartsWith(candidate + ".", StringComparison.Ordinal)).Sum(c => c.Value);
+            if (covered > bestScore.Covered || covered == bestScore.Covered && candidate.Length < bestScore.Length)
+            {
+                best = i;
+                bestScore = (covered, candidate.Length);
+            }
+        }
+
+        return best < 0 ? target.First : target.Calls[best].Site;
+    }
+
+    /// <summary>The namespace the node is declared in, as written (<c>A.B</c> for <c>namespace A { namespace B { } }</c>); empty for the global one.</summary>
+    private static string NamespaceOf(SyntaxNode node)
+        => string.Join(".", node.Ancestors().OfType<BaseNamespaceDeclarationSyntax>().Reverse().Select(n => n.Name.ToString()));
 
     /// <summary>Whether <paramref name="member"/>'s sites so far are all on <paramref name="target"/> (the first one decides).</summary>
     private static bool OnOneTarget(Dictionary<ISymbol, Target> members, ISymbol member, Target target)
