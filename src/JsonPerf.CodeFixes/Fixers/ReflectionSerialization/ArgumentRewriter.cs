@@ -5,6 +5,18 @@ namespace JsonPerf.CodeFixes;
 internal static class ArgumentRewriter
 {
     /// <summary>
+    /// What the call takes in place of the options: the context's <c>Default</c>, or the field of the context instance
+    /// built on the options (trimmed/AOT), and then the type's property unless the call takes the context itself.
+    /// </summary>
+    public static ExpressionSyntax Metadata(SyntaxGenerator generator, FixPlan plan, INamedTypeSymbol context, string propertyName)
+    {
+        ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
+            ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
+            : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(context)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
+        return plan.PassContext ? metadata : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
+    }
+
+    /// <summary>
     /// Puts the metadata where the options were, or where the metadata overload takes it (the options argument, if
     /// written elsewhere, goes); named when other arguments are named. Positions come from the call as analyzed
     /// (<see cref="FixPlan.Invocation"/>): the argument list is the same, but the edits above it (a using, a context)

@@ -1,5 +1,3 @@
-using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
@@ -173,16 +171,7 @@ internal static class FixAllAtOnce
             {
                 if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation && !rewrites.ContainsKey(invocation))
                 {
-                    // The context's Default, or the context instance's field.
-                    ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
-                        ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
-                        : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(target.Context!)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
-                    if (!plan.PassContext)
-                    {
-                        metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
-                    }
-
-                    rewrites.Add(invocation, (metadata, plan, site.Mark));
+                    rewrites.Add(invocation, (ArgumentRewriter.Metadata(generator, plan, target.Context!, propertyName), plan, site.Mark));
                 }
             }
 

@@ -1,5 +1,4 @@
 using System.Composition;
-using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
 
@@ -95,14 +94,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
 
         var generator = SyntaxGenerator.GetGenerator(callingDocument);
-        ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
-            ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
-            : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(context).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
-        if (!plan.PassContext)
-        {
-            metadata = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(plan.PropertyName));
-        }
-
+        var metadata = ArgumentRewriter.Metadata(generator, plan, context, plan.PropertyName);
         var newInvocation = invocation.WithArgumentList(ArgumentRewriter.RewriteArguments(invocation.ArgumentList, plan, metadata));
         callingDocument = callingDocument.WithSyntaxRoot(root.ReplaceNode(invocation, newInvocation));
         callingDocument = await Simplifier.ReduceAsync(callingDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
