@@ -208,6 +208,12 @@ internal static class DiagnosticProperties
     /// <summary>JP0002: a System.Net.Http.Json call without options (or with <c>null</c>): it serializes with the Web defaults.</summary>
     public const string WebDefaults = "WebDefaults";
 
+    /// <summary>
+    /// JP0002: an ASP.NET Core helper without options in a trimmed/AOT app whose configured JSON options are ASP.NET Core's
+    /// defaults with one context first in the chain (<c>HttpDefaultsContext</c>): the call takes that context's metadata on the same settings.
+    /// </summary>
+    public const string HttpDefaults = "HttpDefaults";
+
     /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
     public const string TypeName = "Type";
 

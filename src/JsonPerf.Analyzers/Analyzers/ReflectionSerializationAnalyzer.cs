@@ -11,7 +11,8 @@ namespace JsonPerf.Analyzers;
 /// judged: they may already use source-generated metadata. The web helpers that have a metadata overload
 /// (System.Net.Http.Json, ASP.NET Core's HttpRequest/HttpResponse/Results/TypedResults) are judged the same way; without
 /// options they use the Web defaults (System.Net.Http.Json: fixable with a Web-defaults context) or the app's configured
-/// options (ASP.NET Core: reported without a fix).
+/// options (ASP.NET Core: fixable only where those options are provably its defaults with one context,
+/// <see cref="HttpDefaultsContext"/>; otherwise reported without a fix).
 /// </summary>
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
@@ -35,7 +36,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var state = new CompilationState(context.Compilation, symbols);
+        var state = new CompilationState(context.Compilation, symbols, context.Options.AnalyzerConfigOptionsProvider.GlobalOptions);
         context.RegisterOperationAction(
             c => AnalyzeInvocation(c, symbols, state),
             OperationFilter.CallsDeclaredIn(
@@ -66,8 +67,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly Func<IMethodSymbol, HelperKind> classify;
         private readonly Lazy<bool> hasConditionalContext;
 
-        public CompilationState(Compilation compilation, JsonSymbols symbols)
+        public CompilationState(Compilation compilation, JsonSymbols symbols, AnalyzerConfigOptions globalOptions)
         {
+            GlobalOptions = globalOptions;
             hasConditionalContext = new Lazy<bool>(() => HasConditionalContext(compilation));
             localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
             memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
@@ -81,6 +83,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         /// compile and others do not): read once per compilation, when the first fixable call asks.
         /// </summary>
         public bool HasConditionalContext => hasConditionalContext.Value;
+
+        /// <summary>The project's MSBuild properties the package makes visible (trimmed, AOT, reflection off).</summary>
+        public AnalyzerConfigOptions GlobalOptions { get; }
 
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
 
@@ -200,8 +205,11 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 return;
             }
 
-            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults) : DiagnosticProperties.None;
-            note = helper == HelperKind.HttpJson ? "" : Rules.NoFixForAppOptions;
+            // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
+            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
+                : HttpDefaultsContext.For(invocation, type, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
+                : DiagnosticProperties.None;
+            note = properties.Count > 0 ? "" : Rules.NoFixForAppOptions;
         }
         else
         {

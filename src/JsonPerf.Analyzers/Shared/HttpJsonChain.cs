@@ -18,11 +18,18 @@ internal sealed class HttpJsonChain
 
     private readonly HashSet<ITypeSymbol> _covered;
 
-    private HttpJsonChain(ImmutableArray<INamedTypeSymbol> contexts, HashSet<ITypeSymbol> covered)
+    private HttpJsonChain(ImmutableArray<INamedTypeSymbol> contexts, HashSet<ITypeSymbol> covered, bool onlyResolvers)
     {
         Contexts = contexts;
         _covered = covered;
+        OnlyResolvers = onlyResolvers;
     }
+
+    /// <summary>
+    /// The configuration adds contexts and sets nothing else: the app's options are ASP.NET Core's defaults with these
+    /// resolvers (what JP0002's fix for the helpers without options relies on).
+    /// </summary>
+    public bool OnlyResolvers { get; }
 
     /// <summary>The contexts in the chain, in the order the code adds them (the first is where the fix registers types).</summary>
     public ImmutableArray<INamedTypeSymbol> Contexts { get; }
@@ -44,6 +51,7 @@ internal sealed class HttpJsonChain
     {
         var contexts = new List<INamedTypeSymbol>();
         var configured = false;
+        var onlyResolvers = true;
 
         // Only files that name the options or the method are bound; generated files (the request delegate generator's
         // code reads the options) are the framework's.
@@ -72,7 +80,7 @@ internal sealed class HttpJsonChain
                     if (name.Parent?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } call
                         || model.GetOperation(call, cancellationToken) is not IInvocationOperation invocation
                         || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ReducedFrom ?? invocation.TargetMethod, method.ReducedFrom ?? method)
-                        || !TryReadConfiguration(invocation, symbols, contexts))
+                        || !TryReadConfiguration(invocation, symbols, contexts, ref onlyResolvers))
                     {
                         return null;
                     }
@@ -115,7 +123,7 @@ internal sealed class HttpJsonChain
             }
         }
 
-        return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered);
+        return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered, onlyResolvers);
     }
 
     private static bool IsGenerated(SyntaxTree tree, string text)
@@ -127,9 +135,10 @@ internal sealed class HttpJsonChain
     /// <c>ConfigureHttpJsonOptions(o =&gt; { ... })</c> whose statements each add a context to
     /// <c>o.SerializerOptions</c>' chain, make one its resolver, or set another option; the contexts are added to
     /// <paramref name="contexts"/>. False for anything else (a method group, a resolver that is not a context's
-    /// <c>Default</c>, <c>Clear()</c>, the options passed on).
+    /// <c>Default</c>, <c>Clear()</c>, the options passed on). <paramref name="onlyResolvers"/> turns false at any statement
+    /// that does more than add a context.
     /// </summary>
-    private static bool TryReadConfiguration(IInvocationOperation invocation, JsonSymbols symbols, List<INamedTypeSymbol> contexts)
+    private static bool TryReadConfiguration(IInvocationOperation invocation, JsonSymbols symbols, List<INamedTypeSymbol> contexts, ref bool onlyResolvers)
     {
         var argument = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Type.TypeKind == TypeKind.Delegate);
         if (argument?.Value.WalkDownConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
@@ -154,11 +163,14 @@ internal sealed class HttpJsonChain
                          && add.Arguments.Length > 0
                          && ContextDefault(add.Arguments[add.Arguments.Length - 1].Value, symbols) is { } added:
                     contexts.Add(added);
+                    // Added after ASP.NET Core's own resolver (reflection, where the app allows it): that one answers first.
+                    onlyResolvers &= add.TargetMethod.Name == "Insert" && add.Arguments[0].Value.ConstantValue is { HasValue: true, Value: 0 };
                     break;
 
                 // o.SerializerOptions.Converters.Add(...): converters still need metadata for the types they write.
                 case IInvocationOperation { TargetMethod.Name: "Add", Instance: IPropertyReferenceOperation { Property.Name: "Converters" } converters }
                     when IsSerializerOptionsOf(converters.Instance, parameter, symbols):
+                    onlyResolvers = false;
                     break;
 
                 // o.SerializerOptions.TypeInfoResolver = X.Default; o.SerializerOptions.WriteIndented = true; ...
@@ -175,6 +187,9 @@ internal sealed class HttpJsonChain
                             }
 
                             contexts.Add(resolver);
+                            break;
+                        default:
+                            onlyResolvers = false;
                             break;
                     }
 

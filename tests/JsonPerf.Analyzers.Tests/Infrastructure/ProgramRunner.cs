@@ -20,9 +20,11 @@ public static class ProgramRunner
 
     /// <summary>
     /// Emits a console program compilation (for example one the source generator has run on) and runs it; with
-    /// <paramref name="aspNetCore"/>, on the shared ASP.NET Core framework (Kestrel, minimal APIs).
+    /// <paramref name="aspNetCore"/>, on the shared ASP.NET Core framework (Kestrel, minimal APIs); with
+    /// <paramref name="reflectionOff"/>, with the run-time switches the SDK writes for a trimmed or native AOT app
+    /// (reflection-based serialization off).
     /// </summary>
-    public static byte[] Run(Compilation compilation, bool aspNetCore = false)
+    public static byte[] Run(Compilation compilation, bool aspNetCore = false, bool reflectionOff = false)
     {
         var name = "Run" + Guid.NewGuid().ToString("N");
         compilation = compilation.WithAssemblyName(name);
@@ -38,8 +40,11 @@ public static class ProgramRunner
             var framework = aspNetCore
                 ? $$"""{ "name": "Microsoft.AspNetCore.App", "version": "{{Environment.Version.Major}}.0.0" }"""
                 : $$"""{ "name": "Microsoft.NETCore.App", "version": "{{Environment.Version}}" }""";
+            var properties = reflectionOff
+                ? """, "configProperties": { "System.Text.Json.JsonSerializer.IsReflectionEnabledByDefault": false }"""
+                : "";
             File.WriteAllText(Path.Combine(directory, name + ".runtimeconfig.json"), $$"""
-                { "runtimeOptions": { "tfm": "net{{Environment.Version.Major}}.0", "framework": {{framework}} } }
+                { "runtimeOptions": { "tfm": "net{{Environment.Version.Major}}.0", "framework": {{framework}}{{properties}} } }
                 """);
 
             var start = new ProcessStartInfo(DotnetHost(), $"exec \"{assembly}\"")

@@ -26,6 +26,7 @@ internal static class FixPlanner
     {
         var invocation = site.FirstAncestorOrSelf<InvocationExpressionSyntax>();
         if (invocation is null
+            || diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)
             || invocation.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols

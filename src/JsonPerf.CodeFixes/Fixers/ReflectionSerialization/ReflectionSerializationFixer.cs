@@ -17,16 +17,25 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic)
         => diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions)
-           || diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults);
+           || diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults) || diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults);
 
     /// <summary>Fix All plans the project's sites on one compilation and applies them together (<see cref="FixAllAtOnce"/>).</summary>
     internal override Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? FixAllAtOnceAsync
         => FixAllAtOnce.FixAsync;
 
     protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan
+    {
+        // ASP.NET Core's helpers without options: the context on ASP.NET Core's defaults (one at a time in Fix All too:
+        // the planner leaves them, and each later site finds the property the first one added).
+        if (diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults))
+        {
+            return await HttpDefaultsFix.PrepareAsync(document, site, cancellationToken).ConfigureAwait(false) is { } http ? ct => http(ct) : null;
+        }
+
+        return await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan
             ? ct => ApplyAsync(document, plan, ct)
             : null;
+    }
 
     private static async Task<Solution?> ApplyAsync(Document document, FixPlan plan, CancellationToken cancellationToken)
     {
