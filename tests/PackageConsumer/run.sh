@@ -246,7 +246,9 @@ unset NUGET_PACKAGES
 # tests/PackageConsumerAot: IsAotCompatible=true, so the SDK's trim and AOT analyzers report IL2026/IL3050 on the
 # reflection-based calls and JP0002 is a warning. After `dotnet format analyzers --diagnostics JP0002`, the project
 # builds with -warnaserror: no IL2026, IL3050 or JP0002 left, and the program prints the same (also its
-# System.Net.Http.Json calls, answered in process).
+# System.Net.Http.Json calls, answered in process, and ASP.NET Core's Results.Json and WriteAsJsonAsync without options,
+# answered by Kestrel on 127.0.0.1). Then the fixed program is published as a native AOT binary, which prints the same
+# as the program before the fix.
 echo "== JP0002 in an AOT-compatible project: dotnet format, then -warnaserror"
 aot_src="$root/tests/PackageConsumerAot"
 aot="$work/aot"
@@ -257,7 +259,7 @@ sed -i "s#\$(MSBuildThisFileDirectory)../../artifacts#$root/artifacts#" "$aot/Ao
 build "$aot/AotConsumer.csproj" > "$work/aot-before.log" 2>&1 || { cat "$work/aot-before.log"; fail "the AOT sample does not build"; }
 check_clean_load "$work/aot-before.log"
 count="$(jp_warnings "$work/aot-before.log" JP0002)"
-[ "$count" -eq 11 ] || fail "expected 11 JP0002 warnings in the AOT sample, got $count"
+[ "$count" -eq 13 ] || fail "expected 13 JP0002 warnings in the AOT sample, got $count"
 count="$(jp_warnings "$work/aot-before.log" 'IL(2026|3050)')"
 [ "$count" -gt 0 ] || fail "expected IL2026/IL3050 warnings in the AOT sample before the fix"
 aot_before="$(dotnet run --project "$aot/AotConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
@@ -265,14 +267,21 @@ dotnet format analyzers "$aot/AotConsumer.csproj" --diagnostics JP0002 --severit
 if grep -q 'DefaultJsonTypeInfoResolver' "$aot/Program.cs"; then fail "the fix brought reflection into the AOT sample"; fi
 grep -q 's_encodedContext = new(s_encoded)' "$aot/Program.cs" || fail "the encoder's options did not get a context instance"
 grep -q 'PostAsJsonAsync("orders", order, [A-Za-z]*JsonContext.Default.Order)' "$aot/Program.cs" || fail "the HttpClient call did not get a context's metadata"
+grep -q 'Results.Json(receipt, ApiJsonContext.Http.Receipt)' "$aot/Program.cs" || fail "Results.Json did not get the configured context's metadata"
+grep -q 'WriteAsJsonAsync(order, ApiJsonContext.Http.Order)' "$aot/Program.cs" || fail "WriteAsJsonAsync did not get the configured context's metadata"
 build "$aot/AotConsumer.csproj" -warnaserror > "$work/aot-after.log" 2>&1 || { cat "$work/aot-after.log"; diff -u "$aot_src/Program.cs" "$aot/Program.cs" || true; fail "the fixed AOT sample does not build with -warnaserror"; }
 for id in IL2026 IL3050 JP0002; do
   grep -qE "(warning|error) $id" "$work/aot-after.log" && fail "$id left in the fixed AOT sample"
 done
 aot_after="$(dotnet run --project "$aot/AotConsumer.csproj" -p:JsonPerfVersion="$version" 2>/dev/null)"
 [ -n "$aot_before" ] && [ "$aot_before" = "$aot_after" ] || fail "the AOT sample's output changed after JP0002's fix"
+echo "$aot_after" | grep -q '^receipt 200 \[application/json; charset=utf-8\] {"orderId":1' || fail "the AOT sample's Kestrel round trip did not answer"
+dotnet publish "$aot/AotConsumer.csproj" -c Release -r linux-x64 -p:PublishAot=true -p:JsonPerfVersion="$version" -o "$work/aot-native" -nologo > "$work/aot-publish.log" 2>&1 || { cat "$work/aot-publish.log"; fail "the fixed AOT sample does not publish as native AOT"; }
+grep -qE "warning (IL|JP)[0-9]+" "$work/aot-publish.log" && { grep -E "warning (IL|JP)[0-9]+" "$work/aot-publish.log"; fail "warnings publishing the fixed AOT sample as native AOT"; }
+aot_native="$("$work/aot-native/AotConsumer")"
+[ "$aot_before" = "$aot_native" ] || { diff <(echo "$aot_before") <(echo "$aot_native") || true; fail "the native AOT binary prints other output than the sample before the fix"; }
 diff -u "$aot_src/Program.cs" "$aot/Program.cs" || true
-echo "ok: the AOT sample builds with -warnaserror after dotnet format (no IL2026/IL3050/JP0002), same output"
+echo "ok: the AOT sample builds with -warnaserror after dotnet format (no IL2026/IL3050/JP0002), same output, also as a native AOT binary"
 # ---- end of: JP0002 in an AOT-compatible project ---------------------------------------------------------------------
 # ---- CA1869 beside JP0001: the suppressor JPS0001 (issue 11) ------------------------------------------------
 echo "== CA1869 as a warning: JP0001 at the shared sites, CA1869 suppressed there by JPS0001"

@@ -1,5 +1,10 @@
 using System.Net;
 using System.Net.Http.Json;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
@@ -15,6 +20,7 @@ Console.WriteLine(Store.Untyped(orders[0]));
 Console.WriteLine(Store.Encoded(orders[1]));
 Console.WriteLine(Store.EncodedAll(orders));
 Console.WriteLine(await Web.RoundTrip(orders[1]));
+Console.WriteLine(await Api.RoundTrip(orders[0]));
 
 public enum Status { Pending, Shipped }
 
@@ -86,4 +92,46 @@ public static class Web
             return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
         }
     }
+}
+
+// ASP.NET Core's helpers without options (Results.Json, WriteAsJsonAsync) write with the app's JSON options: JP0002 and
+// IL2026/IL3050 on each. Here those options are ASP.NET Core's defaults with ApiJsonContext first in the chain, so the fix
+// passes ApiJsonContext's metadata on the same defaults (a property it adds to ApiJsonContext). Kestrel answers on
+// 127.0.0.1; each path is asked twice and status, content type and body are printed.
+public static class Api
+{
+    public static async Task<string> RoundTrip(Order order)
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, ApiJsonContext.Default));
+        await using var app = builder.Build();
+        var receipt = new Receipt(order.Id, order.Customer + " é 東京", order.Discount ?? 0m);
+        app.Use((context, next) => context.Request.Path.Value switch
+        {
+            "/receipt" => Results.Json(receipt).ExecuteAsync(context),
+            "/order" => context.Response.WriteAsJsonAsync(order),
+            _ => next(context),
+        });
+        await app.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+        var lines = new List<string>();
+        foreach (var path in new[] { "receipt", "receipt", "order", "order" })
+        {
+            using var response = await client.GetAsync(path);
+            lines.Add($"{path} {(int)response.StatusCode} [{response.Content.Headers.ContentType}] {await response.Content.ReadAsStringAsync()}");
+        }
+
+        await app.StopAsync();
+        return string.Join(Environment.NewLine, lines);
+    }
+}
+
+public sealed record Receipt(int OrderId, string Customer, decimal Total);
+
+[JsonSerializable(typeof(Receipt))]
+[JsonSerializable(typeof(Order))]
+internal partial class ApiJsonContext : JsonSerializerContext
+{
 }
