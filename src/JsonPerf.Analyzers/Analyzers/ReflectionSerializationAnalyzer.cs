@@ -207,7 +207,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 
             // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
             properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
-                : HttpDefaultsContext.For(invocation, type, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
+                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
                 : DiagnosticProperties.None;
             note = properties.Count > 0 ? "" : Rules.NoFixForAppOptions;
         }

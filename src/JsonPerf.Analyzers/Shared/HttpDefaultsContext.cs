@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace JsonPerf.Analyzers;
 
 /// <summary>
@@ -7,52 +9,235 @@ namespace JsonPerf.Analyzers;
 /// puts one context first in the chain (<see cref="HttpJsonChain.OnlyResolvers"/>), those options are ASP.NET Core's
 /// defaults (the Web defaults with its relaxed encoder) answered by that context. That context, built on the same
 /// settings, then gives the same metadata for every type it covers, and the metadata overload writes the same bytes.
-/// The analyzer and the fix both ask <see cref="For"/>.
+/// The analyzer and the fix both ask <see cref="For"/>, so that the diagnostic offers exactly the fixes the fix makes.
 /// </summary>
 internal static class HttpDefaultsContext
 {
+    /// <summary>Names for the property that holds the context on the defaults, in order of preference.</summary>
+    private static readonly string[] Names = { "Http", "HttpDefaults" };
+
+    /// <summary>The holder's initializer as the fix writes it, whitespace and namespaces left out.</summary>
+    private const string HolderValue = "(newJsonSerializerOptions(JsonSerializerDefaults.Web){Encoder=JavaScriptEncoder.UnsafeRelaxedJsonEscaping})";
+
+    private static readonly ConditionalWeakTable<Compilation, HashSet<ITypeSymbol>> s_baseTypes = new();
+
+    /// <summary>What the fix writes at one call.</summary>
+    internal sealed class Plan
+    {
+        public Plan(INamedTypeSymbol context, IPropertySymbol metadata, IParameterSymbol metadataParameter, string holder, ClassDeclarationSyntax? declaration)
+        {
+            Context = context;
+            Metadata = metadata;
+            MetadataParameter = metadataParameter;
+            Holder = holder;
+            Declaration = declaration;
+        }
+
+        public INamedTypeSymbol Context { get; }
+
+        /// <summary>The context's generated property for the value's type.</summary>
+        public IPropertySymbol Metadata { get; }
+
+        /// <summary>The metadata overload's <c>JsonTypeInfo&lt;T&gt;</c> parameter.</summary>
+        public IParameterSymbol MetadataParameter { get; }
+
+        /// <summary>The name of the static property that holds the context on the defaults.</summary>
+        public string Holder { get; }
+
+        /// <summary>The declaration to add the holder to; null when an earlier fix added it.</summary>
+        public ClassDeclarationSyntax? Declaration { get; }
+    }
+
     /// <summary>
-    /// The context whose metadata on ASP.NET Core's default options serializes <paramref name="type"/> as
-    /// <paramref name="call"/> does; null when that is not certain.
+    /// How the fix serializes <paramref name="type"/> as <paramref name="call"/> does, with the metadata of the context
+    /// the app's options are answered by; null when that is not certain or the fix could not write it.
     /// </summary>
-    public static INamedTypeSymbol? For(IInvocationOperation call, ITypeSymbol type, Compilation compilation, AnalyzerConfigOptions globalOptions, JsonSymbols symbols, CancellationToken cancellationToken)
+    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, AnalyzerConfigOptions globalOptions, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var method = call.TargetMethod.Name;
         if (method is not ("Json" or "WriteAsJsonAsync")
+            || call.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
             || compilation.Options.OutputKind is not (OutputKind.ConsoleApplication or OutputKind.WindowsApplication)
             || !ReflectionFreeProject.Is(globalOptions)
             || MinimalApiSymbols.For(compilation) is not { } api
             || HttpJsonChain.Find(compilation, symbols, api, cancellationToken) is not { OnlyResolvers: true, Contexts.Length: 1 } chain
-            || !chain.Covers(type))
+            || !chain.Covers(type)
+            || MetadataParameter(call.TargetMethod, options?.Parameter, symbols) is not { } metadataParameter)
         {
             return null;
         }
 
         var context = chain.Contexts[0];
-        if (!context.Locations.Any(l => l.IsInSource) || !compilation.IsSymbolAccessibleWithin(context, compilation.Assembly))
+        if (!compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
+            || MetadataProperty(context, type, symbols) is not { } metadata
+            || Holder(context, cancellationToken) is not var (holder, exists)
+            || (!exists && Declaration(compilation, context, cancellationToken) is null))
         {
             return null;
         }
 
         // Results.Json writes an instance of another runtime type through the options (as object) unless the type's
-        // metadata can serve every instance (sealed, a value type, polymorphism declared), and the metadata overload does
-        // the same through the metadata's options: the same only where nothing but the type itself can have metadata,
-        // which reflection, where the app runs with it, or a covered type deriving from it would give.
-        if (method == "Json" && !type.IsValueType && !type.IsSealed && type is not IArrayTypeSymbol && !DeclaresPolymorphism(type))
+        // metadata serves every instance (sealed, a value type, an array, polymorphism declared on the type itself), and
+        // the metadata overload writes the declared type: the same only where no other type can be the value's, so no
+        // type of the compilation derives from it (a covered one, or one reflection would write where it runs: tests,
+        // hosts that turn it on), and no base type declares polymorphism (the serializer writes such a root through the
+        // ancestor's contract).
+        if (method == "Json" && !type.IsValueType && !type.IsSealed && type is not IArrayTypeSymbol
+            && (!DeclaresPolymorphism(type) || BaseDeclaresPolymorphism(type)))
         {
-            if (!ReflectionFreeProject.IsOffAtRunTime(globalOptions) || type.IsAbstract || type.TypeKind == TypeKind.Interface
-                || chain.CoveredTypes.Any(covered => DerivesFrom(covered, type)))
+            if (type.IsAbstract || type.TypeKind == TypeKind.Interface || BaseDeclaresPolymorphism(type)
+                || chain.CoveredTypes.Any(covered => DerivesFrom(covered, type))
+                || BaseTypesInSource(compilation).Contains(type.OriginalDefinition))
             {
                 return null;
             }
         }
 
-        return context;
+        return new Plan(context, metadata, metadataParameter, holder, exists ? null : Declaration(compilation, context, cancellationToken));
     }
+
+    /// <summary>
+    /// The metadata overload's <c>JsonTypeInfo&lt;T&gt;</c> parameter: an overload with the same type parameters that has
+    /// every parameter of the call's method but the options (same name and type) and, besides the metadata, only optional
+    /// ones (<c>WriteAsJsonAsync(value, ct)</c> has <c>WriteAsJsonAsync(value, jsonTypeInfo, contentType, ct)</c>).
+    /// </summary>
+    private static IParameterSymbol? MetadataParameter(IMethodSymbol method, IParameterSymbol? options, JsonSymbols symbols)
+    {
+        var original = method.OriginalDefinition;
+        if (original.Arity != 1)
+        {
+            return null;
+        }
+
+        var kept = original.Parameters.Where(p => options is null || p.Ordinal != options.Ordinal).ToList();
+        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
+        {
+            if (candidate.Arity != 1 || candidate.IsExtensionMethod != original.IsExtensionMethod)
+            {
+                continue;
+            }
+
+            var metadata = candidate.Parameters.FirstOrDefault(p => p.Type is INamedTypeSymbol { TypeArguments.Length: 1 } t
+                                                                    && SymbolEqualityComparer.Default.Equals(t.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
+                                                                    && SymbolEqualityComparer.Default.Equals(t.TypeArguments[0], candidate.TypeParameters[0]));
+            if (metadata is null
+                || kept.Any(p => !candidate.Parameters.Any(c => c.Name == p.Name && c.Type.IsSameTypeAs(p.Type)))
+                || candidate.Parameters.Any(c => !SymbolEqualityComparer.Default.Equals(c, metadata) && !c.IsOptional && !kept.Any(p => p.Name == c.Name)))
+            {
+                continue;
+            }
+
+            return metadata;
+        }
+
+        return null;
+    }
+
+    /// <summary>The context's generated property that holds <paramref name="type"/>'s metadata.</summary>
+    private static IPropertySymbol? MetadataProperty(INamedTypeSymbol context, ITypeSymbol type, JsonSymbols symbols)
+    {
+        foreach (var member in context.GetMembers())
+        {
+            if (member is IPropertySymbol { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } propertyType } property
+                && SymbolEqualityComparer.Default.Equals(propertyType.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
+                && SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type))
+            {
+                return property;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The name of the static property that holds the context on the defaults: one an earlier fix added (exists: the
+    /// initializer exactly as the fix writes it, readable from the whole assembly), or the first name the context and its
+    /// base types do not use; null when every name is taken by something else.
+    /// </summary>
+    private static (string Name, bool Exists)? Holder(INamedTypeSymbol context, CancellationToken cancellationToken)
+    {
+        foreach (var name in Names)
+        {
+            var members = context.GetMembers(name);
+            if (members.IsEmpty && !context.GetTypeMembers(name).Any() && !Inherits(context, name))
+            {
+                return (name, false);
+            }
+
+            if (members.Length == 1
+                && members[0] is IPropertySymbol { IsStatic: true, DeclaredAccessibility: Accessibility.Internal or Accessibility.Public or Accessibility.ProtectedOrInternal } property
+                && SymbolEqualityComparer.Default.Equals(property.Type, context)
+                && property.DeclaringSyntaxReferences.Length == 1
+                && property.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is PropertyDeclarationSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax value }
+                && Normalized(value.ArgumentList?.ToString() ?? "") == HolderValue
+                && value.Initializer is null)
+            {
+                return (name, true);
+            }
+        }
+
+        return null;
+    }
+
+    private static bool Inherits(INamedTypeSymbol context, string name)
+    {
+        for (var type = context.BaseType; type is not null; type = type.BaseType)
+        {
+            if (!type.GetMembers(name).IsEmpty)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static string Normalized(string text)
+    {
+        var builder = new System.Text.StringBuilder(text.Length);
+        foreach (var c in text)
+        {
+            if (!char.IsWhiteSpace(c))
+            {
+                builder.Append(c);
+            }
+        }
+
+        return builder.ToString()
+            .Replace("global::", "")
+            .Replace("System.Text.Json.", "")
+            .Replace("System.Text.Encodings.Web.", "");
+    }
+
+    /// <summary>The context's declaration in this compilation's own source (not generated, with braces), the one with its attributes first.</summary>
+    private static ClassDeclarationSyntax? Declaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
+        => context.DeclaringSyntaxReferences
+            .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree) && !IsGeneratedPath(r.SyntaxTree.FilePath))
+            .Select(r => r.GetSyntax(cancellationToken))
+            .OfType<ClassDeclarationSyntax>()
+            .Where(d => !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing)
+            .OrderByDescending(d => d.AttributeLists.Count)
+            .FirstOrDefault();
+
+    private static bool IsGeneratedPath(string path)
+        => path.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase);
 
     private static bool DeclaresPolymorphism(ITypeSymbol type)
         => type.GetAttributes().Any(a => a.AttributeClass is { Name: "JsonPolymorphicAttribute" or "JsonDerivedTypeAttribute" } attribute
                                          && attribute.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
+
+    private static bool BaseDeclaresPolymorphism(ITypeSymbol type)
+    {
+        for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
+        {
+            if (DeclaresPolymorphism(baseType))
+            {
+                return true;
+            }
+        }
+
+        return type.AllInterfaces.Any(DeclaresPolymorphism);
+    }
 
     private static bool DerivesFrom(ITypeSymbol candidate, ITypeSymbol type)
     {
@@ -71,4 +256,33 @@ internal static class HttpDefaultsContext
 
         return candidate.AllInterfaces.Contains((type as INamedTypeSymbol)!, SymbolEqualityComparer.Default);
     }
+
+    /// <summary>Every class some type declared in the compilation's source derives from (original definitions), once per compilation.</summary>
+    private static HashSet<ITypeSymbol> BaseTypesInSource(Compilation compilation)
+        => s_baseTypes.GetValue(compilation, static c =>
+        {
+            var bases = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+            var pending = new Stack<INamespaceOrTypeSymbol>();
+            pending.Push(c.Assembly.GlobalNamespace);
+            while (pending.Count > 0)
+            {
+                foreach (var member in pending.Pop().GetMembers())
+                {
+                    if (member is INamespaceSymbol ns)
+                    {
+                        pending.Push(ns);
+                    }
+                    else if (member is INamedTypeSymbol named)
+                    {
+                        pending.Push(named);
+                        for (var baseType = named.BaseType; baseType is not null && baseType.SpecialType != SpecialType.System_Object; baseType = baseType.BaseType)
+                        {
+                            bases.Add(baseType.OriginalDefinition);
+                        }
+                    }
+                }
+            }
+
+            return bases;
+        });
 }

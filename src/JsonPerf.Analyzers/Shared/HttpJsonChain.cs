@@ -26,8 +26,10 @@ internal sealed class HttpJsonChain
     }
 
     /// <summary>
-    /// The configuration adds contexts and sets nothing else: the app's options are ASP.NET Core's defaults with these
-    /// resolvers (what JP0002's fix for the helpers without options relies on).
+    /// The configuration only puts contexts first in the chain and sets nothing else, and nothing configures the options
+    /// where this reading cannot see it (generated code that configures them, an <c>#if</c> region that mentions them,
+    /// a referenced assembly that uses ASP.NET Core's HTTP extensions): the app's options are ASP.NET Core's defaults
+    /// with these resolvers first (what JP0002's fix for the helpers without options relies on).
     /// </summary>
     public bool OnlyResolvers { get; }
 
@@ -57,11 +59,24 @@ internal sealed class HttpJsonChain
         // code reads the options) are the framework's.
         foreach (var tree in compilation.SyntaxTrees)
         {
-            var text = tree.GetText(cancellationToken).ToString();
-            if (text.IndexOf(OptionsTypeName, StringComparison.Ordinal) < 0 || IsGenerated(tree, text))
+            var sourceText = tree.GetText(cancellationToken);
+            var text = sourceText.ToString();
+            if (text.IndexOf(OptionsTypeName, StringComparison.Ordinal) < 0)
             {
                 continue;
             }
+
+            // Configuration this reading does not see: generated code that configures the options (not the request
+            // delegate generator's, which reads them), or an #if region that mentions them (not compiled here).
+            if (IsGenerated(tree, text))
+            {
+                onlyResolvers &= text.IndexOf(ConfigureMethod, StringComparison.Ordinal) < 0 && text.IndexOf("Configure<", StringComparison.Ordinal) < 0 && text.IndexOf("ConfigureOptions<", StringComparison.Ordinal) < 0;
+                continue;
+            }
+
+            // (JsonOptions, ConfigureHttpJsonOptions; SerializerOptions inside a configuration lambda)
+            onlyResolvers &= !ConditionalCompilation.RegionMentions(tree.GetRoot(cancellationToken), sourceText, OptionsTypeName)
+                             && !ConditionalCompilation.RegionMentions(tree.GetRoot(cancellationToken), sourceText, "SerializerOptions");
 
             var model = compilation.GetSemanticModel(tree);
             var configureCalls = new List<InvocationExpressionSyntax>();
@@ -123,7 +138,37 @@ internal sealed class HttpJsonChain
             }
         }
 
+        onlyResolvers &= !AnotherAssemblyMayConfigure(compilation);
         return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered, onlyResolvers);
+    }
+
+    /// <summary>
+    /// A referenced assembly other than the framework's that uses ASP.NET Core's HTTP extensions (where
+    /// <c>ConfigureHttpJsonOptions</c> and <c>JsonOptions</c> live) may configure the options from its own code (a
+    /// service-defaults project, a package's <c>AddXyz()</c>), which the compilation does not show.
+    /// </summary>
+    private static bool AnotherAssemblyMayConfigure(Compilation compilation)
+    {
+        foreach (var assembly in compilation.SourceModule.ReferencedAssemblySymbols)
+        {
+            var name = assembly.Identity.Name;
+            if (name.StartsWith("System.", StringComparison.Ordinal) || name.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
+                || name.StartsWith("Microsoft.Extensions.", StringComparison.Ordinal) || name.StartsWith("Microsoft.NETCore.", StringComparison.Ordinal)
+                || name is "System" or "mscorlib" or "netstandard")
+            {
+                continue;
+            }
+
+            foreach (var module in assembly.Modules)
+            {
+                if (module.ReferencedAssemblies.Any(r => r.Name == "Microsoft.AspNetCore.Http.Extensions"))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private static bool IsGenerated(SyntaxTree tree, string text)

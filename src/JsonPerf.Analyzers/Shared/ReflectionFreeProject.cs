@@ -22,22 +22,4 @@ internal static class ReflectionFreeProject
         return globalOptions.TryGetValue("build_property.JsonSerializerIsReflectionEnabledByDefault", out var reflection)
                && string.Equals(reflection.Trim(), "false", StringComparison.OrdinalIgnoreCase);
     }
-
-    /// <summary>
-    /// Whether reflection-based serialization is off when the project runs (not only flagged, as <c>IsAotCompatible</c>
-    /// flags a library whose host decides): published trimmed or native AOT, where the SDK turns it off unless the
-    /// project turns it back on, or turned off by the project itself.
-    /// </summary>
-    public static bool IsOffAtRunTime(AnalyzerConfigOptions globalOptions)
-    {
-        if (globalOptions.TryGetValue("build_property.JsonSerializerIsReflectionEnabledByDefault", out var reflection) && reflection.Trim().Length > 0)
-        {
-            return string.Equals(reflection.Trim(), "false", StringComparison.OrdinalIgnoreCase);
-        }
-
-        return IsTrue(globalOptions, "PublishAot") || IsTrue(globalOptions, "PublishTrimmed");
-    }
-
-    private static bool IsTrue(AnalyzerConfigOptions globalOptions, string name)
-        => globalOptions.TryGetValue("build_property." + name, out var value) && string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase);
 }

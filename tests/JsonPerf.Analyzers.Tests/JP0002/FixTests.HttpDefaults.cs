@@ -31,7 +31,6 @@ public partial class FixTests
 
         public record Owner(string Name);
         public record Todo(int Id, string Title, Owner Owner, bool? Done);
-        public record SpecialTodo(int Id, string Title, Owner Owner, bool? Done, string Extra) : Todo(Id, Title, Owner, Done);
         public sealed class Receipt { public int Number { get; set; } public string Note { get; set; } }
 
         public static class Program
@@ -44,20 +43,21 @@ public partial class FixTests
                 builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default));
                 var app = builder.Build();
                 var todo = new Todo(1, "Ünal 東京 <b>&'", new Owner("Zoë"), null);
-                Todo derived = new SpecialTodo(2, "x", new Owner("y"), true, "not written");
                 Todo none = null;
-                var todos = new[] { todo, derived };
+                var todos = new[] { todo, todo with { Id = 2, Done = true } };
                 app.MapGet("/results", () => Results.Json(todo));
-                app.MapGet("/results-derived", () => Results.Json(derived));
                 app.MapGet("/results-null", () => Results.Json(none));
-                app.MapGet("/results-named", () => Results.Json(todos, contentType: "application/vnd.todos+json", statusCode: 201));
+                app.MapGet("/results-named", () => Results.Json(todos, // the list
+                    contentType: "application/vnd.todos+json",
+                    statusCode: 201));
                 app.MapGet("/typed", () => TypedResults.Json(new Receipt { Number = 7, Note = "<é>" }, statusCode: 202));
                 app.MapGet("/write", (HttpContext c) => c.Response.WriteAsJsonAsync(todo));
                 app.MapGet("/write-token", (HttpContext c) => c.Response.WriteAsJsonAsync(todos, c.RequestAborted));
-                app.MapGet("/write-status", (HttpContext c) => { c.Response.StatusCode = 418; return c.Response.WriteAsJsonAsync(derived, options: null, contentType: "text/json"); });
+                app.MapGet("/write-status", (HttpContext c) => { c.Response.StatusCode = 418; return c.Response.WriteAsJsonAsync(todo, options: null, contentType: "text/json"); });
+                app.MapGet("/write-static", (HttpContext c) => HttpResponseJsonExtensions.WriteAsJsonAsync(c.Response, todo));
                 await app.StartAsync();
                 using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
-                foreach (var path in new[] { "results", "results-derived", "results-null", "results-named", "typed", "write", "write-token", "write-status" })
+                foreach (var path in new[] { "results", "results-null", "results-named", "typed", "write", "write-token", "write-status", "write-static" })
                 {
                     for (var i = 0; i < 2; i++)
                     {
@@ -97,12 +97,13 @@ public partial class FixTests
         var after = (await FixRunner.ApplyFixAllAsync(before.Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
         var program = await TextAsync(after, "Program.cs");
         AssertContains("Results.Json(todo, AppJsonSerializerContext.Http.Todo)", program);
-        AssertContains("Results.Json(derived, AppJsonSerializerContext.Http.Todo)", program);
-        AssertContains("Results.Json(todos, AppJsonSerializerContext.Http.TodoArray, contentType: \"application/vnd.todos+json\", statusCode: 201)", program);
+        AssertContains("Results.Json(none, AppJsonSerializerContext.Http.Todo)", program);
+        AssertContains("Results.Json(todos, AppJsonSerializerContext.Http.TodoArray, // the list\n            contentType: \"application/vnd.todos+json\",\n            statusCode: 201)", program.ReplaceLineEndings("\n"));
         AssertContains("TypedResults.Json(new Receipt { Number = 7, Note = \"<é>\" }, AppJsonSerializerContext.Http.Receipt, statusCode: 202)", program);
         AssertContains("c.Response.WriteAsJsonAsync(todo, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains("c.Response.WriteAsJsonAsync(todos, AppJsonSerializerContext.Http.TodoArray, cancellationToken: c.RequestAborted)", program);
-        AssertContains("c.Response.WriteAsJsonAsync(derived, AppJsonSerializerContext.Http.Todo, contentType: \"text/json\")", program);
+        AssertContains("c.Response.WriteAsJsonAsync(todo, AppJsonSerializerContext.Http.Todo, contentType: \"text/json\")", program);
+        AssertContains("HttpResponseJsonExtensions.WriteAsJsonAsync(c.Response, todo, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains(
             "internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n" +
             "    // The app's HTTP JSON options: ASP.NET Core's defaults (Web, relaxed encoder) answered by this context.\n" +
@@ -121,36 +122,55 @@ public partial class FixTests
     }
 
     [Theory]
-    // Another setting on the options, a context after ASP.NET Core's own resolver, two contexts: the options are not
-    // ASP.NET Core's defaults with one context first.
+    // Another setting on the options, a context after ASP.NET Core's own resolver, two contexts, configuration under #if
+    // (not compiled here): the options are not ASP.NET Core's defaults with one context first.
     [InlineData("options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default); options.SerializerOptions.WriteIndented = true;")]
     [InlineData("options.SerializerOptions.TypeInfoResolverChain.Add(AppJsonSerializerContext.Default);")]
     [InlineData("options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default); options.SerializerOptions.TypeInfoResolverChain.Insert(0, OtherContext.Default);")]
+    [InlineData("options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default);\n#if DEBUG\noptions.SerializerOptions.WriteIndented = true;\n#endif\n")]
     public async Task No_fix_where_the_configured_options_are_not_the_defaults_with_one_context(string configuration)
     {
-        var source = AotWebApp
-            .Replace("builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default));", "builder.Services.ConfigureHttpJsonOptions(options => { " + configuration + " });", System.StringComparison.Ordinal)
-            + "[JsonSerializable(typeof(Owner))] internal partial class OtherContext : JsonSerializerContext { }\n";
-        var diagnostics = await JP0002Async(AotWebProject(source));
-        Assert.Equal(8, diagnostics.Length);
-        Assert.All(diagnostics, d => Assert.EndsWith(Rules.NoFixForAppOptions, d.GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+        var source = Configured(AotWebApp, configuration) + "[JsonSerializable(typeof(Owner))] internal partial class OtherContext : JsonSerializerContext { }\n";
+        AssertNoFix(await JP0002Async(AotWebProject(source)));
     }
 
     [Fact]
-    public async Task Results_json_keeps_no_fix_where_a_derived_type_has_metadata_or_reflection_may_run()
+    public async Task No_fix_where_code_the_compilation_does_not_read_may_configure_the_options()
     {
-        // A derived type the context covers: Results.Json writes such an instance as that type, the metadata overload as
-        // the declared one. WriteAsJsonAsync writes the declared type either way, so it keeps its fix.
-        var covered = AotWebApp.Replace("[JsonSerializable(typeof(Receipt))]", "[JsonSerializable(typeof(Receipt))]\n[JsonSerializable(typeof(SpecialTodo))]", System.StringComparison.Ordinal);
-        Assert.Equal(
-            new[] { "Json: no fix", "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix" },
-            await FixabilityAsync(AotWebProject(covered)));
+        // A referenced assembly that uses ASP.NET Core's HTTP extensions (a service-defaults project, a package).
+        var library = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            "ServiceDefaults",
+            new[] { Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("public static class Defaults { public static void Add(Microsoft.Extensions.DependencyInjection.IServiceCollection services) => Microsoft.Extensions.DependencyInjection.HttpJsonServiceExtensions.ConfigureHttpJsonOptions(services, o => o.SerializerOptions.WriteIndented = true); }") },
+            TestReferences.AspNet10,
+            new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        using var image = new System.IO.MemoryStream();
+        Assert.True(library.Emit(image).Success);
+        var solution = AotWebProject(AotWebApp);
+        var project = solution.Projects.Single();
+        AssertNoFix(await JP0002Async(project.AddMetadataReference(MetadataReference.CreateFromImage(image.ToArray())).Solution));
 
-        // IsAotCompatible only: reflection may run in the app, which could write a derived instance; the sealed type and
-        // the array (whose metadata serves every instance) and WriteAsJsonAsync keep their fix.
-        Assert.Equal(
-            new[] { "Json: no fix", "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix" },
-            await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible")));
+        // Generated code that configures them.
+        var generated = project.AddDocument("Defaults.g.cs", "// <auto-generated/>\npublic static class Defaults { public static void Add(Microsoft.Extensions.DependencyInjection.IServiceCollection services) => Microsoft.Extensions.DependencyInjection.HttpJsonServiceExtensions.ConfigureHttpJsonOptions(services, o => o.SerializerOptions.WriteIndented = true); }\n", filePath: "/src/Defaults.g.cs");
+        AssertNoFix(await JP0002Async(generated.Project.Solution));
+    }
+
+    [Fact]
+    public async Task Results_json_keeps_no_fix_where_another_type_can_be_the_value()
+    {
+        // A type of the compilation derives from Todo (covered or not, reflection or not): Results.Json writes such an
+        // instance as its own type, the metadata overload as Todo. The array, the sealed type and WriteAsJsonAsync (which
+        // writes the declared type either way) keep their fix.
+        string[] expected = { "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix" };
+        var derived = AotWebApp + "public record SpecialTodo(int Id, string Title, Owner Owner, bool? Done, string Extra) : Todo(Id, Title, Owner, Done);\n";
+        Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived)));
+        Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived.Replace("[JsonSerializable(typeof(Receipt))]", "[JsonSerializable(typeof(Receipt))]\n[JsonSerializable(typeof(SpecialTodo))]", System.StringComparison.Ordinal))));
+
+        // A base type that declares polymorphism: the serializer writes a root of a derived runtime type through it.
+        var polymorphic = AotWebApp.Replace("public record Todo(int Id, string Title, Owner Owner, bool? Done);", "[JsonDerivedType(typeof(Todo), \"todo\")] public abstract record Item(int Id);\npublic record Todo(int Id, string Title, Owner Owner, bool? Done) : Item(Id);", System.StringComparison.Ordinal);
+        Assert.Equal(expected, await FixabilityAsync(AotWebProject(polymorphic)));
+
+        // IsAotCompatible (reflection may run): with no other type that can be the value's, the same fixes as PublishAot.
+        Assert.All(await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible")), f => Assert.EndsWith(": fix", f, System.StringComparison.Ordinal));
 
         // A library: the app that hosts it configures the options.
         Assert.All(await FixabilityAsync(AotWebProject(AotWebApp.Replace("public static async Task Main()", "public static async Task Serve()", System.StringComparison.Ordinal), outputKind: OutputKind.DynamicallyLinkedLibrary)), f => Assert.EndsWith("no fix", f, System.StringComparison.Ordinal));
@@ -163,11 +183,39 @@ public partial class FixTests
     }
 
     [Fact]
+    public async Task The_property_takes_the_next_name_where_the_context_uses_http_and_no_fix_where_both_are_taken()
+    {
+        var taken = AotWebApp.Replace("internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n}", "internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n    public static int Http => 1;\n}", System.StringComparison.Ordinal);
+        Assert.NotEqual(AotWebApp, taken);
+        var after = (await FixRunner.ApplyFixAllAsync(AotWebProject(taken).Projects.Single().Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
+        var program = await TextAsync(after, "Program.cs");
+        AssertContains("Results.Json(todo, AppJsonSerializerContext.HttpDefaults.Todo)", program);
+        AssertContains("internal static AppJsonSerializerContext HttpDefaults { get; } = new(", program);
+        Assert.Empty(await JP0002Async(after));
+
+        AssertNoFix(await JP0002Async(AotWebProject(taken.Replace("public static int Http => 1;", "public static int Http => 1;\n    public static int HttpDefaults => 2;", System.StringComparison.Ordinal))));
+    }
+
+    [Fact]
     public async Task Without_the_publish_properties_the_helpers_keep_no_fix()
     {
         var (solution, _) = CreateProject(AotWebApp, OutputKind.ConsoleApplication, TestReferences.AspNet10);
-        var diagnostics = await JP0002Async(solution);
+        AssertNoFix(await JP0002Async(solution));
+    }
+
+    private static string Configured(string source, string configuration)
+    {
+        var configured = source.Replace(
+            "builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default));",
+            "builder.Services.ConfigureHttpJsonOptions(options => { " + configuration + " });",
+            System.StringComparison.Ordinal);
+        Assert.NotEqual(source, configured);
+        return configured;
+    }
+
+    private static void AssertNoFix(System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics)
+    {
         Assert.Equal(8, diagnostics.Length);
-        Assert.All(diagnostics, d => Assert.False(d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)));
+        Assert.All(diagnostics, d => Assert.EndsWith(Rules.NoFixForAppOptions, d.GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
     }
 }

@@ -20,7 +20,11 @@ internal static class FixAllAtOnce
         var done = new List<SyntaxAnnotation>();
         foreach (var inProject in sites.GroupBy(s => s.Document.ProjectId))
         {
-            solution = await FixProjectAsync(solution, inProject.Key, inProject.ToList(), done, cancellationToken).ConfigureAwait(false);
+            // ASP.NET Core's helpers on the app's options (HttpDefaultsFix): planned and written together first.
+            solution = await HttpDefaultsFix.FixAllAsync(solution, inProject, done, cancellationToken).ConfigureAwait(false);
+            var fixedMarks = new HashSet<SyntaxAnnotation>(done);
+            var rest = inProject.Where(s => !fixedMarks.Contains(s.Mark)).ToList();
+            solution = await FixProjectAsync(solution, inProject.Key, rest, done, cancellationToken).ConfigureAwait(false);
         }
 
         return (solution, done);
