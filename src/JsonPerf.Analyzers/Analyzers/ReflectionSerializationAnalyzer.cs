@@ -209,7 +209,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
                 : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
                 : DiagnosticProperties.None;
-            note = properties.Count > 0 ? "" : Rules.NoFixForAppOptions;
+            note = properties.Count > 0 ? ""
+                : helper == HelperKind.AspNet && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api) && ReflectionFreeProject.Is(state.GlobalOptions) ? Rules.NoFixInRequestDelegate
+                : Rules.NoFixForAppOptions;
         }
         else
         {

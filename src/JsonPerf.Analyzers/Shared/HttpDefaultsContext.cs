@@ -68,7 +68,8 @@ internal static class HttpDefaultsContext
         }
 
         var context = chain.Contexts[0];
-        if (!compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
+        if (InRequestDelegateEndpoint(call, api)
+            || !compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
             || MetadataProperty(context, type, symbols) is not { } metadata
             || Holder(context, cancellationToken) is not var (holder, exists)
             || (!exists && Declaration(compilation, context, cancellationToken) is null))
@@ -94,6 +95,28 @@ internal static class HttpDefaultsContext
         }
 
         return new Plan(context, metadata, metadataParameter, holder, exists ? null : Declaration(compilation, context, cancellationToken));
+    }
+
+    /// <summary>
+    /// Whether the call is in a lambda passed as a <c>RequestDelegate</c> to <c>MapGet</c>, <c>MapPost</c>, ... (the
+    /// <c>(HttpContext c) =&gt; c.Response.WriteAsJsonAsync(x)</c> shape). ASP.NET Core's request delegate generator
+    /// (on in AOT apps) binds such a call without the other generators' output: with a generated context's property in
+    /// the lambda it takes the <c>Delegate</c> overload, intercepts it, and the build fails (CS9144, seen on a real app).
+    /// </summary>
+    internal static bool InRequestDelegateEndpoint(IInvocationOperation call, MinimalApiSymbols api)
+    {
+        for (var operation = call.Parent; operation is not null; operation = operation.Parent)
+        {
+            if (operation is IAnonymousFunctionOperation
+                && operation.Parent is IDelegateCreationOperation { Type.Name: "RequestDelegate" } creation
+                && creation.WalkUpConversions().Parent is IArgumentOperation { Parent: IInvocationOperation map }
+                && SymbolEqualityComparer.Default.Equals(map.TargetMethod.ContainingType, api.EndpointRouteBuilderExtensions))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -209,13 +232,14 @@ internal static class HttpDefaultsContext
             .Replace("System.Text.Encodings.Web.", "");
     }
 
-    /// <summary>The context's declaration in this compilation's own source (not generated, with braces), the one with its attributes first.</summary>
+    /// <summary>The context's declaration in this compilation's own source (not generated; braces, or <c>;</c> for an empty body), the one with its attributes first.</summary>
     private static ClassDeclarationSyntax? Declaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
         => context.DeclaringSyntaxReferences
             .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree) && !IsGeneratedPath(r.SyntaxTree.FilePath))
             .Select(r => r.GetSyntax(cancellationToken))
             .OfType<ClassDeclarationSyntax>()
-            .Where(d => !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing)
+            .Where(d => d.OpenBraceToken.IsKind(SyntaxKind.OpenBraceToken) && d.CloseBraceToken.IsKind(SyntaxKind.CloseBraceToken) && !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing
+                        || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing)
             .OrderByDescending(d => d.AttributeLists.Count)
             .FirstOrDefault();
 

@@ -22,6 +22,7 @@ public partial class FixTests
         using System.Linq;
         using System.Net.Http;
         using System.Text.Json.Serialization;
+        using System.Threading;
         using System.Threading.Tasks;
         using Microsoft.AspNetCore.Builder;
         using Microsoft.AspNetCore.Hosting;
@@ -51,13 +52,15 @@ public partial class FixTests
                     contentType: "application/vnd.todos+json",
                     statusCode: 201));
                 app.MapGet("/typed", () => TypedResults.Json(new Receipt { Number = 7, Note = "<é>" }, statusCode: 202));
-                app.MapGet("/write", (HttpContext c) => c.Response.WriteAsJsonAsync(todo));
-                app.MapGet("/write-token", (HttpContext c) => c.Response.WriteAsJsonAsync(todos, c.RequestAborted));
-                app.MapGet("/write-status", (HttpContext c) => { c.Response.StatusCode = 418; return c.Response.WriteAsJsonAsync(todo, options: null, contentType: "text/json"); });
-                app.MapGet("/write-static", (HttpContext c) => HttpResponseJsonExtensions.WriteAsJsonAsync(c.Response, todo));
+                app.MapGet("/write", (HttpContext c, CancellationToken token) => c.Response.WriteAsJsonAsync(todo));
+                app.MapGet("/write-token", (HttpContext c, CancellationToken token) => c.Response.WriteAsJsonAsync(todos, token));
+                app.MapGet("/write-status", (HttpContext c, CancellationToken token) => { c.Response.StatusCode = 418; return c.Response.WriteAsJsonAsync(todo, options: null, contentType: "text/json"); });
+                app.MapGet("/write-static", (HttpContext c, CancellationToken token) => HttpResponseJsonExtensions.WriteAsJsonAsync(c.Response, todo));
+                // A RequestDelegate: the request delegate generator (on in AOT apps) cannot see generated metadata here.
+                app.MapGet("/write-delegate", (HttpContext c) => c.Response.WriteAsJsonAsync(todo));
                 await app.StartAsync();
                 using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
-                foreach (var path in new[] { "results", "results-null", "results-named", "typed", "write", "write-token", "write-status", "write-static" })
+                foreach (var path in new[] { "results", "results-null", "results-named", "typed", "write", "write-token", "write-status", "write-static", "write-delegate" })
                 {
                     for (var i = 0; i < 2; i++)
                     {
@@ -91,8 +94,9 @@ public partial class FixTests
         var solution = AotWebProject(AotWebApp);
         var before = solution.Projects.Single();
         var diagnostics = await JP0002Async(solution);
-        Assert.Equal(8, diagnostics.Length);
-        Assert.All(diagnostics, d => Assert.True(d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults), d.GetMessage(CultureInfo.InvariantCulture)));
+        Assert.Equal(9, diagnostics.Length);
+        Assert.Equal(8, diagnostics.Count(d => d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)));
+        Assert.EndsWith(Rules.NoFixInRequestDelegate, diagnostics.Single(d => !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)).GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
 
         var after = (await FixRunner.ApplyFixAllAsync(before.Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
         var program = await TextAsync(after, "Program.cs");
@@ -101,7 +105,8 @@ public partial class FixTests
         AssertContains("Results.Json(todos, AppJsonSerializerContext.Http.TodoArray, // the list\n            contentType: \"application/vnd.todos+json\",\n            statusCode: 201)", program.ReplaceLineEndings("\n"));
         AssertContains("TypedResults.Json(new Receipt { Number = 7, Note = \"<é>\" }, AppJsonSerializerContext.Http.Receipt, statusCode: 202)", program);
         AssertContains("c.Response.WriteAsJsonAsync(todo, AppJsonSerializerContext.Http.Todo)", program);
-        AssertContains("c.Response.WriteAsJsonAsync(todos, AppJsonSerializerContext.Http.TodoArray, cancellationToken: c.RequestAborted)", program);
+        AssertContains("c.Response.WriteAsJsonAsync(todos, AppJsonSerializerContext.Http.TodoArray, cancellationToken: token)", program);
+        AssertContains("app.MapGet(\"/write-delegate\", (HttpContext c) => c.Response.WriteAsJsonAsync(todo));", program);
         AssertContains("c.Response.WriteAsJsonAsync(todo, AppJsonSerializerContext.Http.Todo, contentType: \"text/json\")", program);
         AssertContains("HttpResponseJsonExtensions.WriteAsJsonAsync(c.Response, todo, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains(
@@ -112,12 +117,12 @@ public partial class FixTests
         AssertContains("using System.Text.Encodings.Web;", program);
         AssertContains("using System.Text.Json;", program);
         Assert.Single(System.Text.RegularExpressions.Regex.Matches(program, " Http \\{ get; \\}"));
-        Assert.Empty(await JP0002Async(after));
+        Assert.Single(await JP0002Async(after));
 
         var expected = ProgramRunner.Run(await SourceGeneration.CompileAsync(before), aspNetCore: true, reflectionOff: true);
         var actual = ProgramRunner.Run(await SourceGeneration.CompileAsync(after), aspNetCore: true, reflectionOff: true);
         var text = Encoding.UTF8.GetString(expected);
-        Assert.Equal(16, text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n').Length);
+        Assert.Equal(18, text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n').Length);
         Assert.Equal(text, Encoding.UTF8.GetString(actual));
     }
 
@@ -160,7 +165,7 @@ public partial class FixTests
         // A type of the compilation derives from Todo (covered or not, reflection or not): Results.Json writes such an
         // instance as its own type, the metadata overload as Todo. The array, the sealed type and WriteAsJsonAsync (which
         // writes the declared type either way) keep their fix.
-        string[] expected = { "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix" };
+        string[] expected = { "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: no fix" };
         var derived = AotWebApp + "public record SpecialTodo(int Id, string Title, Owner Owner, bool? Done, string Extra) : Todo(Id, Title, Owner, Done);\n";
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived)));
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived.Replace("[JsonSerializable(typeof(Receipt))]", "[JsonSerializable(typeof(Receipt))]\n[JsonSerializable(typeof(SpecialTodo))]", System.StringComparison.Ordinal))));
@@ -170,7 +175,7 @@ public partial class FixTests
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(polymorphic)));
 
         // IsAotCompatible (reflection may run): with no other type that can be the value's, the same fixes as PublishAot.
-        Assert.All(await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible")), f => Assert.EndsWith(": fix", f, System.StringComparison.Ordinal));
+        Assert.Equal(8, (await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible"))).Count(f => f.EndsWith(": fix", System.StringComparison.Ordinal)));
 
         // A library: the app that hosts it configures the options.
         Assert.All(await FixabilityAsync(AotWebProject(AotWebApp.Replace("public static async Task Main()", "public static async Task Serve()", System.StringComparison.Ordinal), outputKind: OutputKind.DynamicallyLinkedLibrary)), f => Assert.EndsWith("no fix", f, System.StringComparison.Ordinal));
@@ -191,7 +196,7 @@ public partial class FixTests
         var program = await TextAsync(after, "Program.cs");
         AssertContains("Results.Json(todo, AppJsonSerializerContext.HttpDefaults.Todo)", program);
         AssertContains("internal static AppJsonSerializerContext HttpDefaults { get; } = new(", program);
-        Assert.Empty(await JP0002Async(after));
+        Assert.Single(await JP0002Async(after));
 
         AssertNoFix(await JP0002Async(AotWebProject(taken.Replace("public static int Http => 1;", "public static int Http => 1;\n    public static int HttpDefaults => 2;", System.StringComparison.Ordinal))));
     }
@@ -215,7 +220,26 @@ public partial class FixTests
 
     private static void AssertNoFix(System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics)
     {
-        Assert.Equal(8, diagnostics.Length);
-        Assert.All(diagnostics, d => Assert.EndsWith(Rules.NoFixForAppOptions, d.GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+        Assert.Equal(9, diagnostics.Length);
+        Assert.All(diagnostics, d => Assert.True(
+            !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)
+            && (d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixForAppOptions, System.StringComparison.Ordinal) || d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixInRequestDelegate, System.StringComparison.Ordinal)),
+            d.GetMessage(CultureInfo.InvariantCulture)));
+    }
+
+    [Theory]
+    [InlineData("internal partial class AppJsonSerializerContext : JsonSerializerContext;")]
+    [InlineData("internal partial class AppJsonSerializerContext : JsonSerializerContext { }")]
+    public async Task A_context_declared_with_a_semicolon_or_on_one_line_gets_a_body_of_its_own_lines(string declaration)
+    {
+        var source = AotWebApp.Replace("internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n}", declaration, System.StringComparison.Ordinal);
+        Assert.NotEqual(AotWebApp, source);
+        var after = (await FixRunner.ApplyFixAllAsync(AotWebProject(source).Projects.Single().Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
+        AssertContains(
+            "[JsonSerializable(typeof(Receipt))]\ninternal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n" +
+            "    // The app's HTTP JSON options: ASP.NET Core's defaults (Web, relaxed encoder) answered by this context.\n" +
+            "    internal static AppJsonSerializerContext Http { get; } = new(new JsonSerializerOptions(JsonSerializerDefaults.Web) { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });\n}\n",
+            (await TextAsync(after, "Program.cs")).ReplaceLineEndings("\n"));
+        Assert.Empty((await SourceGeneration.CompileAsync(after)).GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
     }
 }

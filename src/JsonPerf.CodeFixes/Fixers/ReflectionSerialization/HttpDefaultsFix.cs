@@ -220,6 +220,28 @@ internal static class HttpDefaultsFix
             member = member.WithTrailingTrivia(newLine, newLine);
         }
 
+        if (declaration.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && declaration.OpenBraceToken.IsKind(SyntaxKind.None))
+        {
+            // `class AppJsonContext : JsonSerializerContext;` (C# 12): a body, the `;`'s trailing trivia after its `}`.
+            var semicolon = declaration.SemicolonToken;
+            var lastToken = declaration.GetLastToken();
+            declaration = declaration
+                .ReplaceToken(lastToken.GetPreviousToken(), lastToken.GetPreviousToken().WithTrailingTrivia(lastToken.GetPreviousToken().TrailingTrivia.Where(t => !t.IsKind(SyntaxKind.WhitespaceTrivia))))
+                .WithSemicolonToken(default)
+                .WithOpenBraceToken(Token(SyntaxKind.OpenBraceToken).WithLeadingTrivia(newLine).WithTrailingTrivia(newLine))
+                .WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(semicolon.TrailingTrivia))
+                .WithAdditionalAnnotations(Formatter.Annotation);
+        }
+        else if (!declaration.OpenBraceToken.TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
+        {
+            // `{ }` on the declaration's line: braces on lines of their own, the property between them.
+            var before = declaration.OpenBraceToken.GetPreviousToken();
+            declaration = declaration
+                .ReplaceToken(before, before.WithTrailingTrivia(before.TrailingTrivia.Where(t => !t.IsKind(SyntaxKind.WhitespaceTrivia))))
+                .WithOpenBraceToken(declaration.OpenBraceToken.WithLeadingTrivia(newLine).WithTrailingTrivia(newLine))
+                .WithAdditionalAnnotations(Formatter.Annotation);
+        }
+
         return declaration.WithMembers(declaration.Members.Insert(0, member));
     }
 
