@@ -255,6 +255,15 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             properties = DiagnosticProperties.None;
             note = Rules.NoAutomaticFix;
         }
+        else if (properties.Count > 0
+                 && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api
+                 && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
+        {
+            // Generated metadata in a RequestDelegate endpoint: ASP.NET Core's request delegate generator, which cannot
+            // see it, would intercept the wrong MapGet overload (CS9144).
+            properties = DiagnosticProperties.None;
+            note = Rules.NoFixInRequestDelegate;
+        }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.Report(Diagnostic.Create(

@@ -202,6 +202,23 @@ public partial class FixTests
     }
 
     [Fact]
+    public async Task A_serializer_call_in_a_request_delegate_endpoint_gets_no_fix_either()
+    {
+        // The request delegate generator would bind the lambda without the generated Default.Todo and intercept the wrong
+        // MapGet overload; a handler with another parameter binds to the Delegate overload either way.
+        var source = AotWebApp.Replace(
+            "app.MapGet(\"/results\", () => Results.Json(todo));",
+            "app.MapGet(\"/results\", () => Results.Json(todo));\n                app.MapGet(\"/text\", (HttpContext c) => c.Response.WriteAsync(System.Text.Json.JsonSerializer.Serialize(todo)));\n                app.MapGet(\"/text-token\", (HttpContext c, CancellationToken token) => c.Response.WriteAsync(System.Text.Json.JsonSerializer.Serialize(todo)));",
+            System.StringComparison.Ordinal);
+        Assert.NotEqual(AotWebApp, source);
+        var serialize = (await JP0002Async(AotWebProject(source))).Where(d => d.GetMessage(CultureInfo.InvariantCulture).StartsWith("JsonSerializer.Serialize", System.StringComparison.Ordinal)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
+        Assert.Equal(2, serialize.Count);
+        Assert.EndsWith(Rules.NoFixInRequestDelegate, serialize[0].GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+        Assert.True(serialize[0].Properties.IsEmpty);
+        Assert.True(serialize[1].Properties.ContainsKey(DiagnosticProperties.DefaultOptions));
+    }
+
+    [Fact]
     public async Task Without_the_publish_properties_the_helpers_keep_no_fix()
     {
         var (solution, _) = CreateProject(AotWebApp, OutputKind.ConsoleApplication, TestReferences.AspNet10);
