@@ -1,5 +1,7 @@
 using System.Buffers;
 using System.Globalization;
+using System.Numerics;
+using System.Runtime.InteropServices;
 
 namespace JsonPerf.Analyzers;
 
@@ -81,9 +83,42 @@ public sealed partial class ReflectionSerializationAnalyzer
         /// True when an identifier in <paramref name="text"/> may be spelled otherwise than its name: a Unicode escape
         /// (<c>\u006Cocal</c>), or a formatting character, which the language drops from a name (a soft hyphen inside it).
         /// </summary>
+        /// <remarks>
+        /// Most of a file is ASCII without a backslash: blocks of a vector's width where no character is a backslash or
+        /// at least <c>\u00AD</c> are skipped whole (with hardware vectors), the others checked one character at a time.
+        /// One character at a time, this loop was about 5% of JP0002's CPU samples on the cost project.
+        /// </remarks>
         private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text)
         {
-            for (var i = 0; i < text.Length; i++)
+            var checkedUpTo = 0;
+            if (Vector.IsHardwareAccelerated && text.Length >= Vector<ushort>.Count)
+            {
+                var width = Vector<ushort>.Count;
+                var blocks = MemoryMarshal.Cast<char, Vector<ushort>>(text);
+                var backslash = new Vector<ushort>('\\');
+                var belowFormat = new Vector<ushort>('\u00AC');
+                for (var b = 0; b < blocks.Length; b++)
+                {
+                    var block = blocks[b];
+                    if (Vector.EqualsAny(block, backslash) || Vector.GreaterThanAny(block, belowFormat))
+                    {
+                        if (SpellsNamesOtherwise(text, b * width, (b + 1) * width))
+                        {
+                            return true;
+                        }
+                    }
+                }
+
+                checkedUpTo = blocks.Length * width;
+            }
+
+            return SpellsNamesOtherwise(text, checkedUpTo, text.Length);
+        }
+
+        /// <summary>The characters from <paramref name="start"/> to <paramref name="end"/>; a backslash looks at the next character, wherever it is.</summary>
+        private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text, int start, int end)
+        {
+            for (var i = start; i < end; i++)
             {
                 var c = text[i];
                 if ((c == '\\' && i + 1 < text.Length && (text[i + 1] == 'u' || text[i + 1] == 'U'))
