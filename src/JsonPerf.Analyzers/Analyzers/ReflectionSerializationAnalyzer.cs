@@ -17,15 +17,18 @@ namespace JsonPerf.Analyzers;
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 {
-    private static readonly ImmutableHashSet<string> Methods = ImmutableHashSet.Create(
-        StringComparer.Ordinal,
+    // Read-only after initialization; a HashSet's lookup is a fraction of an ImmutableHashSet's (asked on every serializer call).
+    private static readonly HashSet<string> Methods = new(StringComparer.Ordinal)
+    {
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
-        "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable");
+        "Deserialize", "DeserializeAsync", "DeserializeAsyncEnumerable",
+    };
 
-    private static readonly ImmutableHashSet<string> WebMethods = ImmutableHashSet.Create(
-        StringComparer.Ordinal,
+    private static readonly HashSet<string> WebMethods = new(StringComparer.Ordinal)
+    {
         "GetFromJsonAsync", "DeleteFromJsonAsync", "GetFromJsonAsAsyncEnumerable", "PostAsJsonAsync", "PutAsJsonAsync", "PatchAsJsonAsync",
-        "ReadFromJsonAsync", "ReadFromJsonAsAsyncEnumerable", "WriteAsJsonAsync");
+        "ReadFromJsonAsync", "ReadFromJsonAsAsyncEnumerable", "WriteAsJsonAsync",
+    };
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ReflectionSerialization);
 

@@ -259,23 +259,50 @@ internal static class GeneratedMetadataSafety
     {
         foreach (var attribute in symbol.GetAttributes())
         {
-            if (attribute.AttributeClass is not { } attributeClass || !attributeClass.InheritsFromOrEquals(symbols.JsonConverterAttribute))
-            {
-                continue;
-            }
-
-            if (!SymbolEqualityComparer.Default.Equals(attributeClass, symbols.JsonConverterAttribute)
-                || attribute.ConstructorArguments.Length != 1
-                || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol { IsUnboundGenericType: false } converter
-                || converter.IsAbstract
-                || !compilation.IsSymbolAccessibleWithin(converter, compilation.Assembly)
-                || !converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public))
+            if (!IsSafeConverterAttribute(attribute, compilation, symbols))
             {
                 return false;
             }
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// A serialized member's attributes, read once: whether its converters are safe (<see cref="ConvertersAreSafe"/>),
+    /// and whether it is <c>[JsonInclude]</c>.
+    /// </summary>
+    private static bool MemberAttributesAreSafe(ISymbol member, Compilation compilation, JsonSymbols symbols, out bool included)
+    {
+        included = false;
+        var include = symbols.JsonIncludeAttribute;
+        foreach (var attribute in member.GetAttributes())
+        {
+            if (!IsSafeConverterAttribute(attribute, compilation, symbols))
+            {
+                return false;
+            }
+
+            included |= include is not null && SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, include);
+        }
+
+        return true;
+    }
+
+    /// <summary>Not a converter attribute, or <c>[JsonConverter(typeof(C))]</c> exactly, as <see cref="ConvertersAreSafe"/> says.</summary>
+    private static bool IsSafeConverterAttribute(AttributeData attribute, Compilation compilation, JsonSymbols symbols)
+    {
+        if (attribute.AttributeClass is not { } attributeClass || !attributeClass.InheritsFromOrEquals(symbols.JsonConverterAttribute))
+        {
+            return true;
+        }
+
+        return SymbolEqualityComparer.Default.Equals(attributeClass, symbols.JsonConverterAttribute)
+               && attribute.ConstructorArguments.Length == 1
+               && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { IsUnboundGenericType: false } converter
+               && !converter.IsAbstract
+               && compilation.IsSymbolAccessibleWithin(converter, compilation.Assembly)
+               && converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public);
     }
 
     private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols, List<INamedTypeSymbol> declaring)
@@ -308,12 +335,12 @@ internal static class GeneratedMetadataSafety
                     continue;
                 }
 
-                if (member is IPropertySymbol or IFieldSymbol && !ConvertersAreSafe(member, compilation, symbols))
+                // A property's or field's attributes are read once, for its converters and [JsonInclude] both.
+                var included = false;
+                if (member.Kind != SymbolKind.Method && !MemberAttributesAreSafe(member, compilation, symbols, out included))
                 {
                     return false;
                 }
-
-                var included = member.Kind != SymbolKind.Method && member.HasAttribute(symbols.JsonIncludeAttribute);
                 switch (member)
                 {
                     case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when constructor.HasAttribute(symbols.JsonConstructorAttribute) && constructor.DeclaredAccessibility != Accessibility.Public:
