@@ -7,7 +7,8 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
-    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, JsonSymbols symbols, CancellationToken cancellationToken)
+    /// <summary>Shape 2; <paramref name="references"/> are the local's (<see cref="References"/>).</summary>
+    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var local = declarator.Symbol;
         if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
@@ -20,13 +21,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var entryPointUses = 0;
         var bindings = 0;
         IArgumentOperation? binding = null;
-        foreach (var operation in declarator.Root().Descendants())
+        foreach (var reference in references)
         {
-            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                continue;
-            }
-
             // Captured by a lambda or local function, which may run any number of times: only a read at an entry point.
             if (reference.EnclosingFunction() != function)
             {
@@ -87,19 +83,48 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     }
 
     /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
-    internal static bool IsWrittenAgain(IVariableDeclaratorOperation declarator)
+    internal static bool IsWrittenAgain(IVariableDeclaratorOperation declarator) => IsWrittenAgain(References(declarator));
+
+    /// <summary>True when one of a local's references (<see cref="References"/>) writes it.</summary>
+    private static bool IsWrittenAgain(List<ILocalReferenceOperation> references)
     {
-        foreach (var operation in declarator.Root().Descendants())
+        foreach (var reference in references)
         {
-            if (operation is ILocalReferenceOperation reference
-                && SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
-                && IsWrite(reference))
+            if (IsWrite(reference))
             {
                 return true;
             }
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// The references to the declared local in its body, in the order of <c>Descendants()</c>: read in one walk (without
+    /// Roslyn's iterator) for both <see cref="IsWrittenAgain(IVariableDeclaratorOperation)"/> and <see cref="AnalyzeLocal"/>,
+    /// which walked the whole body each before.
+    /// </summary>
+    private static List<ILocalReferenceOperation> References(IVariableDeclaratorOperation declarator)
+    {
+        var local = declarator.Symbol;
+        var references = new List<ILocalReferenceOperation>();
+        var pending = OperationTree.Start(declarator.Root());
+        try
+        {
+            while (OperationTree.Next(pending) is { } operation)
+            {
+                if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+                {
+                    references.Add(reference);
+                }
+            }
+        }
+        finally
+        {
+            OperationTree.End(pending);
+        }
+
+        return references;
     }
 
     /// <summary>

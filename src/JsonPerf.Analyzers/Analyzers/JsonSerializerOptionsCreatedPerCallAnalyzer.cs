@@ -74,10 +74,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                     ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols) ? context : null)
                     : Create(creation, movable, creation);
 
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == converted && !IsWrittenAgain(declarator):
-                return AnalyzeLocal(creation, declarator, symbols, cancellationToken);
-
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                if (use == converted && References(declarator) is var references && !IsWrittenAgain(references))
+                {
+                    return AnalyzeLocal(creation, declarator, references, symbols, cancellationToken);
+                }
+
                 // Through ?:, ?? or a switch, or a local assigned again later: the creation is replaced where it stands.
                 return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols, cancellationToken);
 
