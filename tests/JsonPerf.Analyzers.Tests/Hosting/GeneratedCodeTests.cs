@@ -40,26 +40,26 @@ public class GeneratedCodeTests(ITestOutputHelper output)
         var (sources, documentId) = TypingSweepTests.CorpusInProjects();
         var counts = new Dictionary<string, (int Shipped, int Reference)>();
         var mismatches = new List<string>();
-        foreach (var (source, solution) in sources)
+        var checks = await Sweep.EachAsync(sources.SelectMany(s => Marked(s.Source).Select(m => (s.Solution, Marking: m))), async item =>
         {
-            foreach (var (marking, path, text, editorconfig) in Marked(source))
+            var (marking, path, text, editorconfig) = item.Marking;
+            var project = item.Solution.RemoveDocument(documentId).AddDocument(documentId, System.IO.Path.GetFileName(path), SourceText.From(text), filePath: path).GetProject(documentId.ProjectId)!;
+            if (editorconfig is not null)
             {
-                var project = solution.RemoveDocument(documentId).AddDocument(documentId, System.IO.Path.GetFileName(path), SourceText.From(text), filePath: path).GetProject(documentId.ProjectId)!;
-                if (editorconfig is not null)
-                {
-                    project = project.AddAnalyzerConfigDocument(".editorconfig", SourceText.From(editorconfig), filePath: "/src/.editorconfig").Project;
-                }
-
-                var shipped = await DescribeAsync(project, s_exported);
-                var reference = await DescribeAsync(project, s_checkedByTheCompiler);
-                if (!shipped.SequenceEqual(reference))
-                {
-                    mismatches.Add($"{marking}: shipped [{string.Join("; ", shipped)}] vs checked by the compiler [{string.Join("; ", reference)}]\n--- source ---\n{text}");
-                }
-
-                counts.TryGetValue(marking, out var c);
-                counts[marking] = (c.Shipped + shipped.Count, c.Reference + reference.Count);
+                project = project.AddAnalyzerConfigDocument(".editorconfig", SourceText.From(editorconfig), filePath: "/src/.editorconfig").Project;
             }
+
+            return (Marking: marking, Text: text, Shipped: await DescribeAsync(project, s_exported), Reference: await DescribeAsync(project, s_checkedByTheCompiler));
+        });
+        foreach (var (marking, text, shipped, reference) in checks)
+        {
+            if (!shipped.SequenceEqual(reference))
+            {
+                mismatches.Add($"{marking}: shipped [{string.Join("; ", shipped)}] vs checked by the compiler [{string.Join("; ", reference)}]\n--- source ---\n{text}");
+            }
+
+            counts.TryGetValue(marking, out var c);
+            counts[marking] = (c.Shipped + shipped.Count, c.Reference + reference.Count);
         }
 
         foreach (var (marking, (shippedCount, referenceCount)) in counts)

@@ -27,21 +27,22 @@ public class OperationFilterTests
         var rules = new JsonPerfAnalyzer().Rules;
         var mismatches = new List<string>();
         var reported = new Dictionary<string, int>();
-        foreach (var (source, solution) in sources)
+        var checks = await Sweep.EachAsync(sources.SelectMany(s => rules.Select(rule => (s.Source, s.Solution, Rule: rule))), async item =>
         {
-            var project = solution.WithDocumentText(documentId, Microsoft.CodeAnalysis.Text.SourceText.From(source)).GetProject(documentId.ProjectId)!;
-            foreach (var rule in rules)
+            var project = item.Solution.WithDocumentText(documentId, Microsoft.CodeAnalysis.Text.SourceText.From(item.Source)).GetProject(documentId.ProjectId)!;
+            var filtered = await DescribeAsync(project, item.Rule);
+            var unfiltered = await DescribeAsync(project, new Unfiltered(item.Rule));
+            return (item.Rule, item.Source, Filtered: filtered, Unfiltered: unfiltered);
+        });
+        foreach (var (rule, source, filtered, unfiltered) in checks)
+        {
+            if (!filtered.SequenceEqual(unfiltered))
             {
-                var filtered = await DescribeAsync(project, rule);
-                var unfiltered = await DescribeAsync(project, new Unfiltered(rule));
-                if (!filtered.SequenceEqual(unfiltered))
-                {
-                    mismatches.Add($"{rule.GetType().Name}: filtered [{string.Join("; ", filtered)}] vs unfiltered [{string.Join("; ", unfiltered)}]\n--- source ---\n{source}");
-                }
-
-                var id = rule.SupportedDiagnostics[0].Id;
-                reported[id] = reported.GetValueOrDefault(id) + filtered.Count;
+                mismatches.Add($"{rule.GetType().Name}: filtered [{string.Join("; ", filtered)}] vs unfiltered [{string.Join("; ", unfiltered)}]\n--- source ---\n{source}");
             }
+
+            var id = rule.SupportedDiagnostics[0].Id;
+            reported[id] = reported.GetValueOrDefault(id) + filtered.Count;
         }
 
         Assert.True(mismatches.Count == 0, string.Join("\n\n", mismatches.Take(3)));
