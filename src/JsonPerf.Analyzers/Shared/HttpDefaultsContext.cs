@@ -71,8 +71,14 @@ internal static class HttpDefaultsContext
         if (InRequestDelegateEndpoint(call, api)
             || !compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
             || MetadataProperty(context, type, symbols) is not { } metadata
-            || Holder(context, cancellationToken) is not var (holder, exists)
-            || (!exists && Declaration(compilation, context, cancellationToken) is null))
+            || Holder(context, cancellationToken) is not var (holder, exists))
+        {
+            return null;
+        }
+
+        // The declaration the holder goes in: none needed where an earlier fix added it.
+        var declaration = exists ? null : Declaration(compilation, context, cancellationToken);
+        if (!exists && declaration is null)
         {
             return null;
         }
@@ -94,7 +100,7 @@ internal static class HttpDefaultsContext
             }
         }
 
-        return new Plan(context, metadata, metadataParameter, holder, exists ? null : Declaration(compilation, context, cancellationToken));
+        return new Plan(context, metadata, metadataParameter, holder, declaration);
     }
 
     /// <summary>
