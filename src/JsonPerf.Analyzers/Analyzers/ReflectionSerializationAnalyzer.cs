@@ -52,7 +52,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// options may hold a resolver (read from the method body or the whole type declaration; calls on the same options
     /// are many), what each scope does with the names in it (one pass per block or type declaration, however many
     /// options it holds), whether generated metadata can serve a type (a walk over every type it reaches) and how the
-    /// message names it, and what a web helper is.
+    /// message names it, what a web helper is, and the project's and compilation's facts the ASP.NET Core checks read.
     /// </summary>
     private sealed class CompilationState
     {
@@ -69,11 +69,13 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly Func<ITypeSymbol, string?> describe;
         private readonly Func<IMethodSymbol, HelperKind> classify;
         private readonly Lazy<bool> hasConditionalContext;
+        private readonly Lazy<MinimalApiSymbols?> minimalApi;
 
         public CompilationState(Compilation compilation, JsonSymbols symbols, AnalyzerConfigOptions globalOptions)
         {
-            GlobalOptions = globalOptions;
+            ReflectionFree = ReflectionFreeProject.Is(globalOptions);
             hasConditionalContext = new Lazy<bool>(() => HasConditionalContext(compilation));
+            minimalApi = new Lazy<MinimalApiSymbols?>(() => MinimalApiSymbols.For(compilation));
             localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
             memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
             onlyPassedToSerializerCalls = member => ReflectionSerializationAnalyzer.OnlyPassedToSerializerCalls(member, this);
@@ -87,8 +89,11 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         /// </summary>
         public bool HasConditionalContext => hasConditionalContext.Value;
 
-        /// <summary>The project's MSBuild properties the package makes visible (trimmed, AOT, reflection off).</summary>
-        public AnalyzerConfigOptions GlobalOptions { get; }
+        /// <summary>Whether the project's MSBuild properties say trimmed, AOT or reflection off (<see cref="ReflectionFreeProject"/>).</summary>
+        public bool ReflectionFree { get; }
+
+        /// <summary>ASP.NET Core's minimal API symbols (<see cref="MinimalApiSymbols"/>), resolved when the first call asks.</summary>
+        public MinimalApiSymbols? MinimalApi => minimalApi.Value;
 
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
 
@@ -210,10 +215,10 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 
             // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
             properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
-                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
+                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.ReflectionFree, state.MinimalApi, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
                 : DiagnosticProperties.None;
             note = properties.Count > 0 ? ""
-                : helper == HelperKind.AspNet && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api) && ReflectionFreeProject.Is(state.GlobalOptions) ? Rules.NoFixInRequestDelegate
+                : helper == HelperKind.AspNet && state.MinimalApi is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api) && state.ReflectionFree ? Rules.NoFixInRequestDelegate
                 : Rules.NoFixForAppOptions;
         }
         else
@@ -259,7 +264,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             note = Rules.NoAutomaticFix;
         }
         else if (properties.Count > 0
-                 && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api
+                 && state.MinimalApi is { } api
                  && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
         {
             // Generated metadata in a RequestDelegate endpoint: ASP.NET Core's request delegate generator, which cannot

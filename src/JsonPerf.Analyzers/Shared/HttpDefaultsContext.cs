@@ -51,15 +51,17 @@ internal static class HttpDefaultsContext
     /// <summary>
     /// How the fix serializes <paramref name="type"/> as <paramref name="call"/> does, with the metadata of the context
     /// the app's options are answered by; null when that is not certain or the fix could not write it.
+    /// <paramref name="reflectionFree"/> is <see cref="ReflectionFreeProject.Is"/> and <paramref name="api"/>
+    /// <see cref="MinimalApiSymbols.For"/> for the project and compilation, which a caller computes once for all its calls.
     /// </summary>
-    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, AnalyzerConfigOptions globalOptions, JsonSymbols symbols, CancellationToken cancellationToken)
+    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, bool reflectionFree, MinimalApiSymbols? api, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var method = call.TargetMethod.Name;
         if (method is not ("Json" or "WriteAsJsonAsync")
             || call.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
             || compilation.Options.OutputKind is not (OutputKind.ConsoleApplication or OutputKind.WindowsApplication)
-            || !ReflectionFreeProject.Is(globalOptions)
-            || MinimalApiSymbols.For(compilation) is not { } api
+            || !reflectionFree
+            || api is null
             || HttpJsonChain.Find(compilation, symbols, api, cancellationToken) is not { OnlyResolvers: true, Contexts.Length: 1 } chain
             || !chain.Covers(type)
             || MetadataParameter(call.TargetMethod, options?.Parameter, symbols) is not { } metadataParameter)

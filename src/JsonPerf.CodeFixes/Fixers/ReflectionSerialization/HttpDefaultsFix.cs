@@ -75,7 +75,7 @@ internal static class HttpDefaultsFix
             || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
-            || HttpDefaultsContext.For(operation, type, options, model.Compilation, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions, symbols, cancellationToken) is not { } plan
+            || HttpDefaultsContext.For(operation, type, options, model.Compilation, ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions), MinimalApiSymbols.For(model.Compilation), symbols, cancellationToken) is not { } plan
             || (plan.Declaration is { } declaration && document.Project.Solution.GetDocument(declaration.SyntaxTree) is null))
         {
             return null;
