@@ -201,76 +201,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        // Without options (or with null) the web helpers do not use the default options: System.Net.Http.Json uses
-        // the Web defaults (a context with those generation options serves it), ASP.NET Core the options the app
-        // configures (JsonOptions: unknown here, so no fix).
-        var note = "";
-        ImmutableDictionary<string, string?> properties;
-        if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
+        if (Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken) is not var (properties, note))
         {
-            if (helper == HelperKind.AspNetConfigured)
-            {
-                return;
-            }
-
-            // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
-            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
-                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.ReflectionFree, state.MinimalApi, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
-                : DiagnosticProperties.None;
-            note = properties.Count > 0 ? ""
-                : helper == HelperKind.AspNet && state.MinimalApi is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api) && state.ReflectionFree ? Rules.NoFixInRequestDelegate
-                : Rules.NoFixForAppOptions;
-        }
-        else
-        {
-            var kind = ClassifyOptions(options?.Value, symbols, state);
-            if (kind == OptionsKind.Unknown)
-            {
-                return;
-            }
-
-            // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
-            // Static options declared in source are kept by the fix (bound to a context, or mirrored by one), so they must
-            // reach nothing but serializer calls: the fix checks every reference, and a private member's uses are all in
-            // its type, so the message can say so here. Options created in the method: JP0001's fix caches them first.
-            var value = options?.Value.WalkDownConversions();
-            // Declared once: known without reading the declarations again (an array per read) where the member's options
-            // were judged by MemberSetsNoResolver (cached), which requires that.
-            var staticMember = value is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } reference
-                               && (state.MemberSetsNoResolver(reference.Member) || reference.Member.DeclaringSyntaxReferences.Length == 1)
-                ? reference.Member
-                : null;
-            (properties, note) =
-                helper is HelperKind.AspNet or HelperKind.AspNetConfigured ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
-                : kind == OptionsKind.Default ? (DiagnosticProperties.With(DiagnosticProperties.DefaultOptions), "")
-                : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
-                : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
-                : ConditionalCompilation.IsConditional(staticMember.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken)) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
-                : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
-        }
-
-        // A fix sees the document with one set of preprocessor symbols: in an #if region (or a member with one) it could
-        // leave the other targets with a broken branch or a second context for the type (docs/rules/JP0002.md).
-        if (properties.Count > 0 && ConditionalCompilation.IsConditional(invocation.Syntax))
-        {
-            properties = DiagnosticProperties.None;
-            note = Rules.NoFixInConditionalCode;
-        }
-        else if (properties.Count > 0 && state.HasConditionalContext)
-        {
-            // A context some targets compile and others do not: whatever the fix registers or scaffolds could leave another
-            // target with a second context for the type, or without the one a call names.
-            properties = DiagnosticProperties.None;
-            note = Rules.NoAutomaticFix;
-        }
-        else if (properties.Count > 0
-                 && state.MinimalApi is { } api
-                 && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
-        {
-            // Generated metadata in a RequestDelegate endpoint: ASP.NET Core's request delegate generator, which cannot
-            // see it, would intercept the wrong MapGet overload (CS9144).
-            properties = DiagnosticProperties.None;
-            note = Rules.NoFixInRequestDelegate;
+            return;
         }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
@@ -299,10 +232,6 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
         => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
-
-    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
-    private static bool IsOmittedOrNull(IOperation? value)
-        => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
 
     private enum OptionsKind
     {
