@@ -64,7 +64,7 @@ internal static class HttpDefaultsContext
             || api is null
             || HttpJsonChain.Find(compilation, symbols, api, cancellationToken) is not { OnlyResolvers: true, Contexts.Length: 1 } chain
             || !chain.Covers(type)
-            || MetadataParameter(call.TargetMethod, options?.Parameter, symbols) is not { } metadataParameter)
+            || SerializerEntryPoints.MetadataCounterpart(call.TargetMethod, options?.Parameter, passContext: false, symbols, SerializerEntryPoints.CounterpartMatch.ByName) is not { } metadataParameter)
         {
             return null;
         }
@@ -125,43 +125,6 @@ internal static class HttpDefaultsContext
         }
 
         return false;
-    }
-
-    /// <summary>
-    /// The metadata overload's <c>JsonTypeInfo&lt;T&gt;</c> parameter: an overload with the same type parameters that has
-    /// every parameter of the call's method but the options (same name and type) and, besides the metadata, only optional
-    /// ones (<c>WriteAsJsonAsync(value, ct)</c> has <c>WriteAsJsonAsync(value, jsonTypeInfo, contentType, ct)</c>).
-    /// </summary>
-    private static IParameterSymbol? MetadataParameter(IMethodSymbol method, IParameterSymbol? options, JsonSymbols symbols)
-    {
-        var original = method.OriginalDefinition;
-        if (original.Arity != 1)
-        {
-            return null;
-        }
-
-        var kept = original.Parameters.Where(p => options is null || p.Ordinal != options.Ordinal).ToList();
-        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
-        {
-            if (candidate.Arity != 1 || candidate.IsExtensionMethod != original.IsExtensionMethod)
-            {
-                continue;
-            }
-
-            var metadata = candidate.Parameters.FirstOrDefault(p => p.Type is INamedTypeSymbol { TypeArguments.Length: 1 } t
-                                                                    && SymbolEqualityComparer.Default.Equals(t.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
-                                                                    && SymbolEqualityComparer.Default.Equals(t.TypeArguments[0], candidate.TypeParameters[0]));
-            if (metadata is null
-                || kept.Any(p => !candidate.Parameters.Any(c => c.Name == p.Name && c.Type.IsSameTypeAs(p.Type)))
-                || candidate.Parameters.Any(c => !SymbolEqualityComparer.Default.Equals(c, metadata) && !c.IsOptional && !kept.Any(p => p.Name == c.Name)))
-            {
-                continue;
-            }
-
-            return metadata;
-        }
-
-        return null;
     }
 
     /// <summary>The context's generated property that holds <paramref name="type"/>'s metadata.</summary>
