@@ -52,7 +52,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// options may hold a resolver (read from the method body or the whole type declaration; calls on the same options
     /// are many), what each scope does with the names in it (one pass per block or type declaration, however many
     /// options it holds), whether generated metadata can serve a type (a walk over every type it reaches) and how the
-    /// message names it, and what a web helper is.
+    /// message names it, what a web helper is, and the project's and compilation's facts the ASP.NET Core checks read.
     /// </summary>
     private sealed class CompilationState
     {
@@ -69,11 +69,13 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         private readonly Func<ITypeSymbol, string?> describe;
         private readonly Func<IMethodSymbol, HelperKind> classify;
         private readonly Lazy<bool> hasConditionalContext;
+        private readonly Lazy<MinimalApiSymbols?> minimalApi;
 
         public CompilationState(Compilation compilation, JsonSymbols symbols, AnalyzerConfigOptions globalOptions)
         {
-            GlobalOptions = globalOptions;
+            ReflectionFree = ReflectionFreeProject.Is(globalOptions);
             hasConditionalContext = new Lazy<bool>(() => HasConditionalContext(compilation));
+            minimalApi = new Lazy<MinimalApiSymbols?>(() => MinimalApiSymbols.For(compilation));
             localSetsNoResolver = local => ReflectionSerializationAnalyzer.LocalSetsNoResolver(local, this);
             memberSetsNoResolver = member => ReflectionSerializationAnalyzer.MemberSetsNoResolver(member, this);
             onlyPassedToSerializerCalls = member => ReflectionSerializationAnalyzer.OnlyPassedToSerializerCalls(member, this);
@@ -87,8 +89,11 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         /// </summary>
         public bool HasConditionalContext => hasConditionalContext.Value;
 
-        /// <summary>The project's MSBuild properties the package makes visible (trimmed, AOT, reflection off).</summary>
-        public AnalyzerConfigOptions GlobalOptions { get; }
+        /// <summary>Whether the project's MSBuild properties say trimmed, AOT or reflection off (<see cref="ReflectionFreeProject"/>).</summary>
+        public bool ReflectionFree { get; }
+
+        /// <summary>ASP.NET Core's minimal API symbols (<see cref="MinimalApiSymbols"/>), resolved when the first call asks.</summary>
+        public MinimalApiSymbols? MinimalApi => minimalApi.Value;
 
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
 
@@ -196,76 +201,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        // Without options (or with null) the web helpers do not use the default options: System.Net.Http.Json uses
-        // the Web defaults (a context with those generation options serves it), ASP.NET Core the options the app
-        // configures (JsonOptions: unknown here, so no fix).
-        var note = "";
-        ImmutableDictionary<string, string?> properties;
-        if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
+        if (Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken) is not var (properties, note))
         {
-            if (helper == HelperKind.AspNetConfigured)
-            {
-                return;
-            }
-
-            // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
-            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
-                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.GlobalOptions, symbols, context.CancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
-                : DiagnosticProperties.None;
-            note = properties.Count > 0 ? ""
-                : helper == HelperKind.AspNet && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api) && ReflectionFreeProject.Is(state.GlobalOptions) ? Rules.NoFixInRequestDelegate
-                : Rules.NoFixForAppOptions;
-        }
-        else
-        {
-            var kind = ClassifyOptions(options?.Value, symbols, state);
-            if (kind == OptionsKind.Unknown)
-            {
-                return;
-            }
-
-            // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
-            // Static options declared in source are kept by the fix (bound to a context, or mirrored by one), so they must
-            // reach nothing but serializer calls: the fix checks every reference, and a private member's uses are all in
-            // its type, so the message can say so here. Options created in the method: JP0001's fix caches them first.
-            var value = options?.Value.WalkDownConversions();
-            // Declared once: known without reading the declarations again (an array per read) where the member's options
-            // were judged by MemberSetsNoResolver (cached), which requires that.
-            var staticMember = value is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } reference
-                               && (state.MemberSetsNoResolver(reference.Member) || reference.Member.DeclaringSyntaxReferences.Length == 1)
-                ? reference.Member
-                : null;
-            (properties, note) =
-                helper is HelperKind.AspNet or HelperKind.AspNetConfigured ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
-                : kind == OptionsKind.Default ? (DiagnosticProperties.With(DiagnosticProperties.DefaultOptions), "")
-                : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
-                : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
-                : ConditionalCompilation.IsConditional(staticMember.DeclaringSyntaxReferences[0].GetSyntax(context.CancellationToken)) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
-                : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
-        }
-
-        // A fix sees the document with one set of preprocessor symbols: in an #if region (or a member with one) it could
-        // leave the other targets with a broken branch or a second context for the type (docs/rules/JP0002.md).
-        if (properties.Count > 0 && ConditionalCompilation.IsConditional(invocation.Syntax))
-        {
-            properties = DiagnosticProperties.None;
-            note = Rules.NoFixInConditionalCode;
-        }
-        else if (properties.Count > 0 && state.HasConditionalContext)
-        {
-            // A context some targets compile and others do not: whatever the fix registers or scaffolds could leave another
-            // target with a second context for the type, or without the one a call names.
-            properties = DiagnosticProperties.None;
-            note = Rules.NoAutomaticFix;
-        }
-        else if (properties.Count > 0
-                 && MinimalApiSymbols.For(invocation.SemanticModel!.Compilation) is { } api
-                 && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
-        {
-            // Generated metadata in a RequestDelegate endpoint: ASP.NET Core's request delegate generator, which cannot
-            // see it, would intercept the wrong MapGet overload (CS9144).
-            properties = DiagnosticProperties.None;
-            note = Rules.NoFixInRequestDelegate;
+            return;
         }
 
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
@@ -294,10 +232,6 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
         => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
-
-    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
-    private static bool IsOmittedOrNull(IOperation? value)
-        => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
 
     private enum OptionsKind
     {

@@ -51,18 +51,20 @@ internal static class HttpDefaultsContext
     /// <summary>
     /// How the fix serializes <paramref name="type"/> as <paramref name="call"/> does, with the metadata of the context
     /// the app's options are answered by; null when that is not certain or the fix could not write it.
+    /// <paramref name="reflectionFree"/> is <see cref="ReflectionFreeProject.Is"/> and <paramref name="api"/>
+    /// <see cref="MinimalApiSymbols.For"/> for the project and compilation, which a caller computes once for all its calls.
     /// </summary>
-    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, AnalyzerConfigOptions globalOptions, JsonSymbols symbols, CancellationToken cancellationToken)
+    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, bool reflectionFree, MinimalApiSymbols? api, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var method = call.TargetMethod.Name;
         if (method is not ("Json" or "WriteAsJsonAsync")
             || call.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
             || compilation.Options.OutputKind is not (OutputKind.ConsoleApplication or OutputKind.WindowsApplication)
-            || !ReflectionFreeProject.Is(globalOptions)
-            || MinimalApiSymbols.For(compilation) is not { } api
+            || !reflectionFree
+            || api is null
             || HttpJsonChain.Find(compilation, symbols, api, cancellationToken) is not { OnlyResolvers: true, Contexts.Length: 1 } chain
             || !chain.Covers(type)
-            || MetadataParameter(call.TargetMethod, options?.Parameter, symbols) is not { } metadataParameter)
+            || SerializerEntryPoints.MetadataCounterpart(call.TargetMethod, options?.Parameter, passContext: false, symbols, SerializerEntryPoints.CounterpartMatch.ByName) is not { } metadataParameter)
         {
             return null;
         }
@@ -71,8 +73,14 @@ internal static class HttpDefaultsContext
         if (InRequestDelegateEndpoint(call, api)
             || !compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
             || MetadataProperty(context, type, symbols) is not { } metadata
-            || Holder(context, cancellationToken) is not var (holder, exists)
-            || (!exists && Declaration(compilation, context, cancellationToken) is null))
+            || Holder(context, cancellationToken) is not var (holder, exists))
+        {
+            return null;
+        }
+
+        // The declaration the holder goes in: none needed where an earlier fix added it.
+        var declaration = exists ? null : Declaration(compilation, context, cancellationToken);
+        if (!exists && declaration is null)
         {
             return null;
         }
@@ -94,7 +102,7 @@ internal static class HttpDefaultsContext
             }
         }
 
-        return new Plan(context, metadata, metadataParameter, holder, exists ? null : Declaration(compilation, context, cancellationToken));
+        return new Plan(context, metadata, metadataParameter, holder, declaration);
     }
 
     /// <summary>
@@ -117,43 +125,6 @@ internal static class HttpDefaultsContext
         }
 
         return false;
-    }
-
-    /// <summary>
-    /// The metadata overload's <c>JsonTypeInfo&lt;T&gt;</c> parameter: an overload with the same type parameters that has
-    /// every parameter of the call's method but the options (same name and type) and, besides the metadata, only optional
-    /// ones (<c>WriteAsJsonAsync(value, ct)</c> has <c>WriteAsJsonAsync(value, jsonTypeInfo, contentType, ct)</c>).
-    /// </summary>
-    private static IParameterSymbol? MetadataParameter(IMethodSymbol method, IParameterSymbol? options, JsonSymbols symbols)
-    {
-        var original = method.OriginalDefinition;
-        if (original.Arity != 1)
-        {
-            return null;
-        }
-
-        var kept = original.Parameters.Where(p => options is null || p.Ordinal != options.Ordinal).ToList();
-        foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
-        {
-            if (candidate.Arity != 1 || candidate.IsExtensionMethod != original.IsExtensionMethod)
-            {
-                continue;
-            }
-
-            var metadata = candidate.Parameters.FirstOrDefault(p => p.Type is INamedTypeSymbol { TypeArguments.Length: 1 } t
-                                                                    && SymbolEqualityComparer.Default.Equals(t.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
-                                                                    && SymbolEqualityComparer.Default.Equals(t.TypeArguments[0], candidate.TypeParameters[0]));
-            if (metadata is null
-                || kept.Any(p => !candidate.Parameters.Any(c => c.Name == p.Name && c.Type.IsSameTypeAs(p.Type)))
-                || candidate.Parameters.Any(c => !SymbolEqualityComparer.Default.Equals(c, metadata) && !c.IsOptional && !kept.Any(p => p.Name == c.Name)))
-            {
-                continue;
-            }
-
-            return metadata;
-        }
-
-        return null;
     }
 
     /// <summary>The context's generated property that holds <paramref name="type"/>'s metadata.</summary>

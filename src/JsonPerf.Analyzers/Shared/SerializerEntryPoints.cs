@@ -255,43 +255,50 @@ internal static class SerializerEntryPoints
         return false;
     }
 
+    /// <summary>How a metadata overload's other parameters answer the call's (<see cref="MetadataCounterpart"/>).</summary>
+    internal enum CounterpartMatch
+    {
+        /// <summary>
+        /// The call's parameters without the options, in the same order (by ref kind and type), and no other: the fix
+        /// keeps every argument where it is and puts the metadata among them (JP0002's ArgumentRewriter).
+        /// </summary>
+        InOrder,
+
+        /// <summary>
+        /// Each of the call's parameters without the options by name and type, wherever it stands, and besides the metadata
+        /// only optional ones: <c>WriteAsJsonAsync&lt;T&gt;(value, ct)</c> has <c>WriteAsJsonAsync&lt;T&gt;(value,
+        /// jsonTypeInfo, contentType, ct)</c>, where the fix names the arguments after the metadata
+        /// (<see cref="HttpDefaultsContext"/>). Generic methods of one type parameter only.
+        /// </summary>
+        ByName,
+    }
+
     /// <summary>
-    /// The metadata parameter of the overload that takes the same parameters as <paramref name="method"/>, in the same
-    /// order, without <paramref name="options"/> (null: the call's overload has none) and with one
-    /// <c>JsonTypeInfo&lt;T&gt;</c> (generic call) or <c>JsonSerializerContext</c> (<c>typeof</c> call) somewhere among
-    /// them: <c>GetFromJsonAsync&lt;T&gt;(uri, ct)</c> has <c>(uri, jsonTypeInfo, ct)</c>, <c>JsonContent.Create&lt;T&gt;(value,
+    /// The metadata parameter of an overload of <paramref name="method"/> (same name, arity and extension-ness) that takes
+    /// one <c>JsonTypeInfo&lt;T&gt;</c> of its own first type parameter (generic call) or <c>JsonSerializerContext</c>
+    /// (<c>typeof</c> call, <paramref name="passContext"/>) and otherwise the call's parameters without
+    /// <paramref name="options"/> (null: the call's overload has none), as <paramref name="match"/> says:
+    /// <c>GetFromJsonAsync&lt;T&gt;(uri, ct)</c> has <c>(uri, jsonTypeInfo, ct)</c>, <c>JsonContent.Create&lt;T&gt;(value,
     /// mediaType, options)</c> has <c>(value, jsonTypeInfo, mediaType)</c>. Null when there is none.
     /// </summary>
-    internal static IParameterSymbol? MetadataCounterpart(IMethodSymbol method, IParameterSymbol? options, bool passContext, JsonSymbols symbols)
+    internal static IParameterSymbol? MetadataCounterpart(IMethodSymbol method, IParameterSymbol? options, bool passContext, JsonSymbols symbols, CounterpartMatch match = CounterpartMatch.InOrder)
     {
         var original = method.OriginalDefinition;
+        if (match == CounterpartMatch.ByName && (passContext || original.Arity != 1))
+        {
+            return null;
+        }
+
         var others = original.Parameters.Where(p => options is null || p.Ordinal != options.Ordinal).ToList();
         foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
         {
-            if (candidate.Arity != original.Arity || candidate.Parameters.Length != others.Count + 1)
+            if (candidate.Arity != original.Arity || candidate.IsExtensionMethod != original.IsExtensionMethod
+                || candidate.Parameters.FirstOrDefault(p => IsCounterpartMetadata(p.Type, candidate, passContext, symbols)) is not { } metadata)
             {
                 continue;
             }
 
-            IParameterSymbol? metadata = null;
-            var next = 0;
-            foreach (var parameter in candidate.Parameters)
-            {
-                if (metadata is null && IsCounterpartMetadata(parameter.Type, passContext, symbols))
-                {
-                    metadata = parameter;
-                }
-                else if (next < others.Count && parameter.RefKind == others[next].RefKind && parameter.Type.IsSameTypeAs(others[next].Type))
-                {
-                    next++;
-                }
-                else
-                {
-                    break;
-                }
-            }
-
-            if (metadata is not null && next == others.Count)
+            if (match == CounterpartMatch.InOrder ? SameInOrder(candidate, metadata, others) : SameByName(candidate, metadata, others))
             {
                 return metadata;
             }
@@ -300,10 +307,44 @@ internal static class SerializerEntryPoints
         return null;
     }
 
-    private static bool IsCounterpartMetadata(ITypeSymbol type, bool passContext, JsonSymbols symbols)
+    private static bool IsCounterpartMetadata(ITypeSymbol type, IMethodSymbol candidate, bool passContext, JsonSymbols symbols)
         => passContext
             ? SymbolEqualityComparer.Default.Equals(type, symbols.JsonSerializerContext)
-            : type is INamedTypeSymbol { IsGenericType: true } typeInfo && SymbolEqualityComparer.Default.Equals(typeInfo.BaseType, symbols.JsonTypeInfo);
+            : type is INamedTypeSymbol { TypeArguments.Length: 1 } typeInfo && candidate.TypeParameters.Length > 0
+              && SymbolEqualityComparer.Default.Equals(typeInfo.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
+              && SymbolEqualityComparer.Default.Equals(typeInfo.TypeArguments[0], candidate.TypeParameters[0]);
+
+    /// <summary><see cref="CounterpartMatch.InOrder"/>: the candidate's parameters but the metadata are <paramref name="others"/>, in order.</summary>
+    private static bool SameInOrder(IMethodSymbol candidate, IParameterSymbol metadata, List<IParameterSymbol> others)
+    {
+        if (candidate.Parameters.Length != others.Count + 1)
+        {
+            return false;
+        }
+
+        var next = 0;
+        foreach (var parameter in candidate.Parameters)
+        {
+            if (SymbolEqualityComparer.Default.Equals(parameter, metadata))
+            {
+                continue;
+            }
+
+            if (parameter.RefKind != others[next].RefKind || !parameter.Type.IsSameTypeAs(others[next].Type))
+            {
+                return false;
+            }
+
+            next++;
+        }
+
+        return true;
+    }
+
+    /// <summary><see cref="CounterpartMatch.ByName"/>: every one of <paramref name="others"/> by name and type, and besides the metadata only optional parameters.</summary>
+    private static bool SameByName(IMethodSymbol candidate, IParameterSymbol metadata, List<IParameterSymbol> others)
+        => others.All(p => candidate.Parameters.Any(c => c.Name == p.Name && c.Type.IsSameTypeAs(p.Type)))
+           && candidate.Parameters.All(c => SymbolEqualityComparer.Default.Equals(c, metadata) || c.IsOptional || others.Any(p => p.Name == c.Name));
 
     private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
         => type.InheritsFromOrEquals(symbols.JsonTypeInfo) || type.InheritsFromOrEquals(symbols.JsonSerializerContext);

@@ -45,6 +45,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         var failures = new ConcurrentBag<string>();
         var variants = 0;
         var fixesApplied = 0;
+        var httpDefaultsFixes = 0;
 
         var (corpus, documentId) = CorpusInProjects();
         foreach (var (source, solution) in corpus)
@@ -53,16 +54,20 @@ public class TypingSweepTests(ITestOutputHelper output)
             {
                 variants++;
                 var document = solution.WithDocumentText(documentId, SourceText.From(variant)).GetDocument(documentId)!;
-                fixesApplied += await CheckAsync(document, variant, failures);
+                var (applied, httpDefaults) = await CheckAsync(document, variant, failures);
+                fixesApplied += applied;
+                httpDefaultsFixes += httpDefaults;
             }
         }
 
-        output.WriteLine($"sources: {corpus.Count} (the AOT and minimal API ones in a PublishAot project, the latter with the source generator), variants: {variants}, fixes applied: {fixesApplied}, exceptions: {failures.Count}");
+        output.WriteLine($"sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
         Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
+        Assert.True(httpDefaultsFixes > 0, "The sweep never exercised JP0002's HttpDefaults fix.");
     }
 
-    private static async Task<int> CheckAsync(Document document, string variant, ConcurrentBag<string> failures)
+    /// <summary>The fixes applied, and how many of them were JP0002's HttpDefaults fix.</summary>
+    private static async Task<(int Applied, int HttpDefaults)> CheckAsync(Document document, string variant, ConcurrentBag<string> failures)
     {
         var compilation = (await document.Project.GetCompilationAsync())!;
         var options = new CompilationWithAnalyzersOptions(
@@ -76,6 +81,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         var applied = 0;
+        var httpDefaults = 0;
         foreach (var diagnostic in diagnostics)
         {
             foreach (var (_, fixer) in s_rules.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
@@ -88,6 +94,7 @@ public class TypingSweepTests(ITestOutputHelper output)
                     {
                         await action.GetOperationsAsync(CancellationToken.None);
                         applied++;
+                        httpDefaults += diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? 1 : 0;
                     }
                 }
                 catch (Exception e)
@@ -97,7 +104,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             }
         }
 
-        return applied;
+        return (applied, httpDefaults);
     }
 
     /// <summary>Each prefix ending at a token boundary, then the source with one token removed.</summary>
@@ -119,7 +126,8 @@ public class TypingSweepTests(ITestOutputHelper output)
     /// Every corpus source with the project it belongs in, each to be put in the project's one document: <see cref="Corpus"/>
     /// in a library, <see cref="ReflectionFreeCorpus"/> in a PublishAot project (JP0002's fix takes other paths there,
     /// from <c>build_property.PublishAot</c>), <see cref="MinimalApiCorpus"/> there with the source generator (JP0008
-    /// reads the chain's contexts through their generated <c>Default</c>).
+    /// reads the chain's contexts through their generated <c>Default</c>), <see cref="AotWebAppCorpus"/> there too, built
+    /// as a console app (JP0002's HttpDefaults fix is for an app's own options and takes the context's generated properties).
     /// </summary>
     internal static (List<(string Source, Solution Solution)> Corpus, DocumentId Document) CorpusInProjects()
     {
@@ -127,9 +135,11 @@ public class TypingSweepTests(ITestOutputHelper output)
         var aot = library.AddAnalyzerConfigDocument(
             DocumentId.CreateNewId(documentId.ProjectId), "aot.globalconfig", SourceText.From("is_global = true\nbuild_property.PublishAot = true\n"), filePath: "/src/aot.globalconfig");
         var generated = SourceGeneration.WithGenerator(aot.GetProject(documentId.ProjectId)!).Solution;
+        var app = generated.WithProjectCompilationOptions(documentId.ProjectId, generated.GetProject(documentId.ProjectId)!.CompilationOptions!.WithOutputKind(OutputKind.ConsoleApplication));
         var corpus = Corpus().Select(s => (s, library))
             .Concat(ReflectionFreeCorpus().Select(s => (s, aot)))
             .Concat(MinimalApiCorpus().Select(s => (s, generated)))
+            .Concat(AotWebAppCorpus().Select(s => (s, app)))
             .ToList();
         return (corpus, documentId);
     }
@@ -147,6 +157,15 @@ public class TypingSweepTests(ITestOutputHelper output)
     {
         yield return JP0008.MinimalApiTests.App;
         yield return JP0008.MinimalApiTests.TypedResultsApp;
+    }
+
+    /// <summary>
+    /// JP0002's AOT web app (ASP.NET Core's helpers without options, on options that are ASP.NET Core's defaults with one
+    /// context first), swept in a PublishAot console app with the source generator: the HttpDefaults fix's path.
+    /// </summary>
+    internal static IEnumerable<string> AotWebAppCorpus()
+    {
+        yield return JP0002.FixTests.AotWebApp;
     }
 
     /// <summary>The sources the rule tests use, as full compilation units.</summary>

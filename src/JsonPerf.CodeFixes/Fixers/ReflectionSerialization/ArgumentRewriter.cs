@@ -4,6 +4,24 @@ namespace JsonPerf.CodeFixes;
 
 internal static class ArgumentRewriter
 {
+    /// <summary>Where the metadata argument goes (<see cref="RewriteArguments(ArgumentListSyntax, InvocationExpressionSyntax, IInvocationOperation, IArgumentOperation?, string, ExpressionSyntax, MetadataPlacement, int)"/>).</summary>
+    public enum MetadataPlacement
+    {
+        /// <summary>
+        /// Where the metadata overload takes it (<see cref="FixPlan.MetadataOrdinal"/>): in the options' place when they
+        /// are written there, else before the first argument for a parameter that comes after it; named when other
+        /// arguments are. The overload has the call's other parameters in the same order.
+        /// </summary>
+        OverloadPosition,
+
+        /// <summary>
+        /// Right after the value (named if the value is), every argument after the value named, since the metadata
+        /// overload puts other optional parameters between them (ASP.NET Core's helpers: <see cref="HttpDefaultsFix"/>).
+        /// Separators and their comments stay; after a value that ends its line, the metadata follows it on that line.
+        /// </summary>
+        AfterValue,
+    }
+
     /// <summary>
     /// What the call takes in place of the options: the context's <c>Default</c>, or the field of the context instance
     /// built on the options (trimmed/AOT), and then the type's property unless the call takes the context itself.
@@ -16,73 +34,158 @@ internal static class ArgumentRewriter
         return plan.PassContext ? metadata : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
     }
 
-    /// <summary>
-    /// Puts the metadata where the options were, or where the metadata overload takes it (the options argument, if
-    /// written elsewhere, goes); named when other arguments are named. Positions come from the call as analyzed
-    /// (<see cref="FixPlan.Invocation"/>): the argument list is the same, but the edits above it (a using, a context)
-    /// have moved its spans.
-    /// </summary>
+    /// <summary>JP0002's fix: the metadata where the metadata overload takes it (<see cref="MetadataPlacement.OverloadPosition"/>).</summary>
     public static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, FixPlan plan, ExpressionSyntax metadata)
+        => RewriteArguments(list, plan.Invocation, plan.Call, plan.Options, plan.MetadataParameter, metadata, MetadataPlacement.OverloadPosition, plan.MetadataOrdinal);
+
+    /// <summary>
+    /// Puts the metadata (the argument for <paramref name="metadataParameter"/>) as <paramref name="placement"/> says; the
+    /// options argument, if written and not replaced, goes. Positions come from the call as analyzed
+    /// (<paramref name="analyzed"/>, <paramref name="call"/>): the argument list is the same, but the edits above it (a
+    /// using, a context) have moved its spans. <paramref name="metadataOrdinal"/>: the metadata's position in the
+    /// overload, for <see cref="MetadataPlacement.OverloadPosition"/>.
+    /// </summary>
+    public static ArgumentListSyntax RewriteArguments(
+        ArgumentListSyntax list, InvocationExpressionSyntax analyzed, IInvocationOperation call, IArgumentOperation? options, string metadataParameter, ExpressionSyntax metadata,
+        MetadataPlacement placement, int metadataOrdinal = -1)
     {
-        var original = plan.Invocation.ArgumentList.Arguments;
-        var arguments = list.Arguments;
-        if (arguments.Count != original.Count)
+        var original = analyzed.ArgumentList.Arguments;
+        if (list.Arguments.Count != original.Count)
         {
             return list;
         }
 
-        var optionsOrdinal = plan.Options?.Parameter?.Ordinal;
-        var written = plan.Options is { IsImplicit: false, Syntax: ArgumentSyntax syntax } ? original.IndexOf(a => a.Span == syntax.Span) : -1;
-        if (written >= 0 && optionsOrdinal == plan.MetadataOrdinal)
+        // Each argument's parameter, from the argument of the call at the same place in the analyzed list.
+        var parameters = original.Select(o => call.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == o.Span)?.Parameter).ToArray();
+        var written = options is { IsImplicit: false, Syntax: ArgumentSyntax syntax } ? original.IndexOf(a => a.Span == syntax.Span) : -1;
+        var edit = new Edit(list, parameters, written, metadataParameter, metadata);
+        return placement == MetadataPlacement.AfterValue ? edit.AfterValue() : edit.AtOverloadPosition(options?.Parameter?.Ordinal, metadataOrdinal);
+    }
+
+    /// <summary>One argument list's rewrite: its arguments and what they are for.</summary>
+    private readonly struct Edit
+    {
+        private readonly ArgumentListSyntax list;
+        private readonly IParameterSymbol?[] parameters;
+        private readonly int written;
+        private readonly string metadataParameter;
+        private readonly ExpressionSyntax metadata;
+
+        public Edit(ArgumentListSyntax list, IParameterSymbol?[] parameters, int written, string metadataParameter, ExpressionSyntax metadata)
         {
-            var replacement = Argument(metadata).WithTriviaFrom(arguments[written]);
-            if (arguments[written].NameColon is not null)
+            this.list = list;
+            this.parameters = parameters;
+            this.written = written;
+            this.metadataParameter = metadataParameter;
+            this.metadata = metadata;
+        }
+
+        /// <summary>The metadata argument, named if <paramref name="named"/>.</summary>
+        private ArgumentSyntax Added(bool named)
+            => named ? Argument(metadata).WithNameColon(NameColon(IdentifierName(metadataParameter))) : Argument(metadata);
+
+        /// <summary><see cref="MetadataPlacement.OverloadPosition"/>.</summary>
+        public ArgumentListSyntax AtOverloadPosition(int? optionsOrdinal, int metadataOrdinal)
+        {
+            var arguments = list.Arguments;
+            if (written >= 0 && optionsOrdinal == metadataOrdinal)
             {
-                replacement = replacement.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
+                var replacement = Argument(metadata).WithTriviaFrom(arguments[written]);
+                if (arguments[written].NameColon is not null)
+                {
+                    replacement = replacement.WithNameColon(NameColon(IdentifierName(metadataParameter)));
+                }
+
+                return list.WithArguments(arguments.Replace(arguments[written], replacement));
             }
 
-            return list.WithArguments(arguments.Replace(arguments[written], replacement));
-        }
-
-        // The metadata goes before the first argument for a parameter that comes after it in the metadata overload.
-        var insertAt = arguments.Count;
-        for (var i = 0; i < original.Count; i++)
-        {
-            var argument = plan.Call.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == original[i].Span);
-            if (i != written && argument?.Parameter is { } parameter && OrdinalInMetadataOverload(parameter.Ordinal) > plan.MetadataOrdinal)
+            // The metadata goes before the first argument for a parameter that comes after it in the metadata overload.
+            var insertAt = arguments.Count;
+            for (var i = 0; i < parameters.Length; i++)
             {
-                insertAt = i;
-                break;
+                if (i != written && parameters[i] is { } parameter && OrdinalInMetadataOverload(parameter.Ordinal) > metadataOrdinal)
+                {
+                    insertAt = i;
+                    break;
+                }
+            }
+
+            if (written >= 0)
+            {
+                arguments = arguments.RemoveAt(written);
+                insertAt -= written < insertAt ? 1 : 0;
+            }
+
+            var added = Added(named: arguments.Any(a => a.NameColon is not null));
+
+            // After a last argument that ends its line (the `)` on a line of its own), the new one follows it on that line
+            // and takes its line break: not a line that starts with `, metadata` at column 0.
+            if (insertAt == arguments.Count && insertAt > 0 && arguments[insertAt - 1].GetTrailingTrivia() is var trailing && trailing.Any(SyntaxKind.EndOfLineTrivia))
+            {
+                arguments = arguments.Replace(arguments[insertAt - 1], arguments[insertAt - 1].WithoutTrailingTrivia());
+                added = added.WithLeadingTrivia(Space).WithTrailingTrivia(trailing);
+            }
+
+            return list.WithArguments(arguments.Insert(insertAt, added));
+
+            // The overload has the call's parameters without the options, in the same order, with the metadata among them.
+            int OrdinalInMetadataOverload(int ordinal)
+            {
+                var rank = optionsOrdinal is { } options && ordinal > options ? ordinal - 1 : ordinal;
+                return rank >= metadataOrdinal ? rank + 1 : rank;
             }
         }
 
-        if (written >= 0)
+        /// <summary><see cref="MetadataPlacement.AfterValue"/>: the value is the argument for the method's type parameter.</summary>
+        public ArgumentListSyntax AfterValue()
         {
-            arguments = arguments.RemoveAt(written);
-            insertAt -= written < insertAt ? 1 : 0;
-        }
+            var valueIndex = Array.FindLastIndex(parameters, p => p?.OriginalDefinition.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method });
+            if (valueIndex < 0 || parameters.Any(p => p is null))
+            {
+                return list;
+            }
 
-        var added = Argument(metadata);
-        if (arguments.Any(a => a.NameColon is not null))
-        {
-            added = added.WithNameColon(NameColon(IdentifierName(plan.MetadataParameter)));
-        }
+            // Named from the value on, the options argument gone (the indices before the value do not move).
+            var arguments = list.Arguments;
+            for (var i = arguments.Count - 1; i > valueIndex; i--)
+            {
+                if (i == written)
+                {
+                    arguments = arguments.RemoveAt(i);
+                }
+                else if (arguments[i].NameColon is null)
+                {
+                    var argument = arguments[i];
+                    arguments = arguments.Replace(argument, argument.WithoutLeadingTrivia().WithNameColon(NameColon(IdentifierName(parameters[i]!.Name))).WithLeadingTrivia(argument.GetLeadingTrivia()));
+                }
+            }
 
-        // After a last argument that ends its line (the `)` on a line of its own), the new one follows it on that line
-        // and takes its line break: not a line that starts with `, metadata` at column 0.
-        if (insertAt == arguments.Count && insertAt > 0 && arguments[insertAt - 1].GetTrailingTrivia() is var trailing && trailing.Any(SyntaxKind.EndOfLineTrivia))
-        {
-            arguments = arguments.Replace(arguments[insertAt - 1], arguments[insertAt - 1].WithoutTrailingTrivia());
-            added = added.WithLeadingTrivia(Space).WithTrailingTrivia(trailing);
-        }
+            var value = arguments[valueIndex];
+            var added = Added(named: value.NameColon is not null);
 
-        return list.WithArguments(arguments.Insert(insertAt, added));
+            // The metadata goes on the value's line: the comma after the value keeps its place, the one after the metadata
+            // takes what followed it (a comment, the line break).
+            var nodes = arguments.ToList();
+            var separators = arguments.GetSeparators().ToList();
+            nodes.Insert(valueIndex + 1, added);
+            if (valueIndex < separators.Count)
+            {
+                var after = separators[valueIndex];
+                separators[valueIndex] = after.WithTrailingTrivia(Space);
+                separators.Insert(valueIndex + 1, Token(SyntaxKind.CommaToken).WithTrailingTrivia(after.TrailingTrivia));
+            }
+            else
+            {
+                separators.Add(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space));
+                if (value.GetTrailingTrivia() is var trailing && trailing.Any(SyntaxKind.EndOfLineTrivia))
+                {
+                    // A `)` on a line of its own: the metadata follows the value and takes its line break.
+                    nodes[valueIndex] = value.WithoutTrailingTrivia();
+                    nodes[valueIndex + 1] = added.WithTrailingTrivia(trailing);
+                }
+            }
 
-        // The overload has the call's parameters without the options, in the same order, with the metadata among them.
-        int OrdinalInMetadataOverload(int ordinal)
-        {
-            var rank = optionsOrdinal is { } options && ordinal > options ? ordinal - 1 : ordinal;
-            return rank >= plan.MetadataOrdinal ? rank + 1 : rank;
+            return list.WithArguments(SeparatedList(nodes, separators));
         }
     }
 }

@@ -75,7 +75,7 @@ internal static class HttpDefaultsFix
             || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
-            || HttpDefaultsContext.For(operation, type, options, model.Compilation, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions, symbols, cancellationToken) is not { } plan
+            || HttpDefaultsContext.For(operation, type, options, model.Compilation, ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions), MinimalApiSymbols.For(model.Compilation), symbols, cancellationToken) is not { } plan
             || (plan.Declaration is { } declaration && document.Project.Solution.GetDocument(declaration.SyntaxTree) is null))
         {
             return null;
@@ -112,7 +112,7 @@ internal static class HttpDefaultsFix
             var root = (await solution.GetDocument(id)!.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
             var newLine = NewLine(root);
             var newRoot = root.ReplaceNodes(nodes, (original, rewritten) => byInvocation.TryGetValue(original, out var site)
-                ? ((InvocationExpressionSyntax)rewritten).WithArgumentList(RewriteArguments(((InvocationExpressionSyntax)rewritten).ArgumentList, site, Metadata(generator, site.Plan)))
+                ? ((InvocationExpressionSyntax)rewritten).WithArgumentList(RewriteArguments(((InvocationExpressionSyntax)rewritten).ArgumentList, site, generator))
                 : WithHolder((ClassDeclarationSyntax)rewritten, sites.First(s => s.Plan.Declaration == original).Plan.Holder, newLine));
             solution = solution.WithDocumentSyntaxRoot(id, newRoot);
         }
@@ -120,88 +120,16 @@ internal static class HttpDefaultsFix
         return solution;
     }
 
+    /// <summary>The metadata right after the value, the later arguments named (<see cref="ArgumentRewriter.MetadataPlacement.AfterValue"/>).</summary>
+    private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Site site, SyntaxGenerator generator)
+        => ArgumentRewriter.RewriteArguments(list, site.Invocation, site.Call, site.Options, site.Plan.MetadataParameter.Name, Metadata(generator, site.Plan), ArgumentRewriter.MetadataPlacement.AfterValue);
+
     /// <summary><c>Context.Http.Todo</c>.</summary>
     private static ExpressionSyntax Metadata(SyntaxGenerator generator, HttpDefaultsContext.Plan plan)
         => MemberAccessExpression(
             SyntaxKind.SimpleMemberAccessExpression,
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(plan.Context)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName(plan.Holder)),
             IdentifierName(plan.Metadata.Name));
-
-    /// <summary>
-    /// The call's arguments with the metadata right after the value (named if the value is), the options argument gone,
-    /// and every argument after the value named, since the metadata overload puts other optional parameters between them.
-    /// Separators and their comments stay; after a value that ends its line, the metadata follows it on that line.
-    /// </summary>
-    private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Site site, ExpressionSyntax metadata)
-    {
-        var original = site.Invocation.ArgumentList.Arguments;
-        var arguments = list.Arguments;
-        if (arguments.Count != original.Count)
-        {
-            return list;
-        }
-
-        var parameters = new IParameterSymbol?[arguments.Count];
-        var valueIndex = -1;
-        for (var i = 0; i < arguments.Count; i++)
-        {
-            parameters[i] = site.Call.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == original[i].Span)?.Parameter;
-            if (parameters[i] is { } parameter && parameter.OriginalDefinition.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method })
-            {
-                valueIndex = i;
-            }
-        }
-
-        if (valueIndex < 0 || parameters.Any(p => p is null))
-        {
-            return list;
-        }
-
-        // Named from the value on, the options argument gone (the indices before the value do not move).
-        for (var i = arguments.Count - 1; i > valueIndex; i--)
-        {
-            if (site.Options?.Parameter is { } options && parameters[i]!.Ordinal == options.Ordinal)
-            {
-                arguments = arguments.RemoveAt(i);
-            }
-            else if (arguments[i].NameColon is null)
-            {
-                var argument = arguments[i];
-                arguments = arguments.Replace(argument, argument.WithoutLeadingTrivia().WithNameColon(NameColon(IdentifierName(parameters[i]!.Name))).WithLeadingTrivia(argument.GetLeadingTrivia()));
-            }
-        }
-
-        var value = arguments[valueIndex];
-        var added = Argument(metadata);
-        if (value.NameColon is not null)
-        {
-            added = added.WithNameColon(NameColon(IdentifierName(site.Plan.MetadataParameter.Name)));
-        }
-
-        // The metadata goes on the value's line: the comma after the value keeps its place, the one after the metadata
-        // takes what followed it (a comment, the line break).
-        var nodes = arguments.ToList();
-        var separators = arguments.GetSeparators().ToList();
-        nodes.Insert(valueIndex + 1, added);
-        if (valueIndex < separators.Count)
-        {
-            var after = separators[valueIndex];
-            separators[valueIndex] = after.WithTrailingTrivia(Space);
-            separators.Insert(valueIndex + 1, Token(SyntaxKind.CommaToken).WithTrailingTrivia(after.TrailingTrivia));
-        }
-        else
-        {
-            separators.Add(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space));
-            if (value.GetTrailingTrivia() is var trailing && trailing.Any(SyntaxKind.EndOfLineTrivia))
-            {
-                // A `)` on a line of its own: the metadata follows the value and takes its line break.
-                nodes[valueIndex] = value.WithoutTrailingTrivia();
-                nodes[valueIndex + 1] = added.WithTrailingTrivia(trailing);
-            }
-        }
-
-        return list.WithArguments(SeparatedList(nodes, separators));
-    }
 
     /// <summary>
     /// <c>internal static Ctx Http { get; } = new(new JsonSerializerOptions(JsonSerializerDefaults.Web) { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });</c>

@@ -1,0 +1,101 @@
+namespace JsonPerf.Analyzers;
+
+public sealed partial class ReflectionSerializationAnalyzer
+{
+    /// <summary>
+    /// Which fix the diagnostic offers (its properties, which the fix reads) or, without one, the note that says why; null
+    /// when the call is not judged (options whose resolver cannot be seen here, or an ASP.NET Core helper that reads the
+    /// configured resolver chain).
+    /// </summary>
+    private static (ImmutableDictionary<string, string?> Properties, string Note)? Fixability(
+        IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols, CompilationState state, CancellationToken cancellationToken)
+    {
+        // Without options (or with null) the web helpers do not use the default options: System.Net.Http.Json uses
+        // the Web defaults (a context with those generation options serves it), ASP.NET Core the options the app
+        // configures (JsonOptions: unknown here, so no fix).
+        var note = "";
+        var onAppOptions = false;
+        ImmutableDictionary<string, string?> properties;
+        if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
+        {
+            if (helper == HelperKind.AspNetConfigured)
+            {
+                return null;
+            }
+
+            // ASP.NET Core: fixable where the app's options are provably its defaults with one context (HttpDefaultsContext).
+            properties = helper == HelperKind.HttpJson ? DiagnosticProperties.With(DiagnosticProperties.WebDefaults)
+                : HttpDefaultsContext.For(invocation, type, options, invocation.SemanticModel!.Compilation, state.ReflectionFree, state.MinimalApi, symbols, cancellationToken) is not null ? DiagnosticProperties.With(DiagnosticProperties.HttpDefaults)
+                : DiagnosticProperties.None;
+            onAppOptions = properties.Count == 0;
+            note = onAppOptions ? Rules.NoFixForAppOptions : "";
+        }
+        else
+        {
+            var kind = ClassifyOptions(options?.Value, symbols, state);
+            if (kind == OptionsKind.Unknown)
+            {
+                return null;
+            }
+
+            // ASP.NET Core's helpers with options have no fix yet (no test proves their bytes the same after one).
+            // Static options declared in source are kept by the fix (bound to a context, or mirrored by one), so they must
+            // reach nothing but serializer calls: the fix checks every reference, and a private member's uses are all in
+            // its type, so the message can say so here. Options created in the method: JP0001's fix caches them first.
+            var value = options?.Value.WalkDownConversions();
+            // Declared once: known without reading the declarations again (an array per read) where the member's options
+            // were judged by MemberSetsNoResolver (cached), which requires that.
+            var staticMember = value is IMemberReferenceOperation { Member: IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } } reference
+                               && (state.MemberSetsNoResolver(reference.Member) || reference.Member.DeclaringSyntaxReferences.Length == 1)
+                ? reference.Member
+                : null;
+            (properties, note) =
+                helper is HelperKind.AspNet or HelperKind.AspNetConfigured ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+                : kind == OptionsKind.Default ? (DiagnosticProperties.With(DiagnosticProperties.DefaultOptions), "")
+                : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
+                : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
+                : ConditionalCompilation.IsConditional(staticMember.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken)) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
+                : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
+        }
+
+        return Withheld(invocation, properties, note, onAppOptions, state);
+    }
+
+    /// <summary>
+    /// The fix withheld where it could break the build, with the note that says why; the rest as they are.
+    /// <paramref name="onAppOptions"/>: an ASP.NET Core helper without options and without a fix (the app's options),
+    /// which in a trimmed/AOT app's RequestDelegate endpoint gets that endpoint's note instead.
+    /// </summary>
+    private static (ImmutableDictionary<string, string?> Properties, string Note) Withheld(
+        IInvocationOperation invocation, ImmutableDictionary<string, string?> properties, string note, bool onAppOptions, CompilationState state)
+    {
+        // A fix sees the document with one set of preprocessor symbols: in an #if region (or a member with one) it could
+        // leave the other targets with a broken branch or a second context for the type (docs/rules/JP0002.md).
+        if (properties.Count > 0 && ConditionalCompilation.IsConditional(invocation.Syntax))
+        {
+            return (DiagnosticProperties.None, Rules.NoFixInConditionalCode);
+        }
+
+        if (properties.Count > 0 && state.HasConditionalContext)
+        {
+            // A context some targets compile and others do not: whatever the fix registers or scaffolds could leave another
+            // target with a second context for the type, or without the one a call names.
+            return (DiagnosticProperties.None, Rules.NoAutomaticFix);
+        }
+
+        if ((properties.Count > 0 || (onAppOptions && state.ReflectionFree))
+            && state.MinimalApi is { } api
+            && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
+        {
+            // Generated metadata in a RequestDelegate endpoint: ASP.NET Core's request delegate generator, which cannot
+            // see it, would intercept the wrong MapGet overload (CS9144).
+            return (DiagnosticProperties.None, Rules.NoFixInRequestDelegate);
+        }
+
+        return (properties, note);
+    }
+
+    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
+    private static bool IsOmittedOrNull(IOperation? value)
+        => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
+}
