@@ -51,6 +51,7 @@ public partial class FixTests
                 app.MapGet("/results-named", () => Results.Json(todos, // the list
                     contentType: "application/vnd.todos+json",
                     statusCode: 201));
+                app.MapGet("/results-options-first", () => Results.Json(options: null, data: todo, statusCode: 203));
                 app.MapGet("/typed", () => TypedResults.Json(new Receipt { Number = 7, Note = "<é>" }, statusCode: 202));
                 app.MapGet("/write", (HttpContext c, CancellationToken token) => c.Response.WriteAsJsonAsync(todo));
                 app.MapGet("/write-token", (HttpContext c, CancellationToken token) => c.Response.WriteAsJsonAsync(todos, token));
@@ -60,7 +61,7 @@ public partial class FixTests
                 app.MapGet("/write-delegate", (HttpContext c) => c.Response.WriteAsJsonAsync(todo));
                 await app.StartAsync();
                 using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
-                foreach (var path in new[] { "results", "results-null", "results-named", "typed", "write", "write-token", "write-status", "write-static", "write-delegate" })
+                foreach (var path in new[] { "results", "results-null", "results-named", "results-options-first", "typed", "write", "write-token", "write-status", "write-static", "write-delegate" })
                 {
                     for (var i = 0; i < 2; i++)
                     {
@@ -94,8 +95,8 @@ public partial class FixTests
         var solution = AotWebProject(AotWebApp);
         var before = solution.Projects.Single();
         var diagnostics = await JP0002Async(solution);
-        Assert.Equal(9, diagnostics.Length);
-        Assert.Equal(8, diagnostics.Count(d => d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)));
+        Assert.Equal(10, diagnostics.Length);
+        Assert.Equal(9, diagnostics.Count(d => d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)));
         Assert.EndsWith(Rules.NoFixInRequestDelegate, diagnostics.Single(d => !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)).GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
 
         var after = (await FixRunner.ApplyFixAllAsync(before.Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
@@ -103,6 +104,8 @@ public partial class FixTests
         AssertContains("Results.Json(todo, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains("Results.Json(none, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains("Results.Json(todos, AppJsonSerializerContext.Http.TodoArray, // the list\n            contentType: \"application/vnd.todos+json\",\n            statusCode: 201)", program.ReplaceLineEndings("\n"));
+        // The options named before the value go (they were CS1739 left in place: no such parameter on the metadata overload).
+        AssertContains("Results.Json(data: todo, jsonTypeInfo: AppJsonSerializerContext.Http.Todo, statusCode: 203)", program);
         AssertContains("TypedResults.Json(new Receipt { Number = 7, Note = \"<é>\" }, AppJsonSerializerContext.Http.Receipt, statusCode: 202)", program);
         AssertContains("c.Response.WriteAsJsonAsync(todo, AppJsonSerializerContext.Http.Todo)", program);
         AssertContains("c.Response.WriteAsJsonAsync(todos, AppJsonSerializerContext.Http.TodoArray, cancellationToken: token)", program);
@@ -122,7 +125,7 @@ public partial class FixTests
         var expected = ProgramRunner.Run(await SourceGeneration.CompileAsync(before), aspNetCore: true, reflectionOff: true);
         var actual = ProgramRunner.Run(await SourceGeneration.CompileAsync(after), aspNetCore: true, reflectionOff: true);
         var text = Encoding.UTF8.GetString(expected);
-        Assert.Equal(18, text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n').Length);
+        Assert.Equal(20, text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n').Length);
         Assert.Equal(text, Encoding.UTF8.GetString(actual));
     }
 
@@ -165,7 +168,7 @@ public partial class FixTests
         // A type of the compilation derives from Todo (covered or not, reflection or not): Results.Json writes such an
         // instance as its own type, the metadata overload as Todo. The array, the sealed type and WriteAsJsonAsync (which
         // writes the declared type either way) keep their fix.
-        string[] expected = { "Json: no fix", "Json: no fix", "Json: fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: no fix" };
+        string[] expected = { "Json: no fix", "Json: no fix", "Json: fix", "Json: no fix", "Json: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: fix", "WriteAsJsonAsync: no fix" };
         var derived = AotWebApp + "public record SpecialTodo(int Id, string Title, Owner Owner, bool? Done, string Extra) : Todo(Id, Title, Owner, Done);\n";
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived)));
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(derived.Replace("[JsonSerializable(typeof(Receipt))]", "[JsonSerializable(typeof(Receipt))]\n[JsonSerializable(typeof(SpecialTodo))]", System.StringComparison.Ordinal))));
@@ -175,7 +178,7 @@ public partial class FixTests
         Assert.Equal(expected, await FixabilityAsync(AotWebProject(polymorphic)));
 
         // IsAotCompatible (reflection may run): with no other type that can be the value's, the same fixes as PublishAot.
-        Assert.Equal(8, (await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible"))).Count(f => f.EndsWith(": fix", System.StringComparison.Ordinal)));
+        Assert.Equal(9, (await FixabilityAsync(AotWebProject(AotWebApp, "IsAotCompatible"))).Count(f => f.EndsWith(": fix", System.StringComparison.Ordinal)));
 
         // A library: the app that hosts it configures the options.
         Assert.All(await FixabilityAsync(AotWebProject(AotWebApp.Replace("public static async Task Main()", "public static async Task Serve()", System.StringComparison.Ordinal), outputKind: OutputKind.DynamicallyLinkedLibrary)), f => Assert.EndsWith("no fix", f, System.StringComparison.Ordinal));
@@ -237,7 +240,7 @@ public partial class FixTests
 
     private static void AssertNoFix(System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics)
     {
-        Assert.Equal(9, diagnostics.Length);
+        Assert.Equal(10, diagnostics.Length);
         Assert.All(diagnostics, d => Assert.True(
             !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)
             && (d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixForAppOptions, System.StringComparison.Ordinal) || d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixInRequestDelegate, System.StringComparison.Ordinal)),

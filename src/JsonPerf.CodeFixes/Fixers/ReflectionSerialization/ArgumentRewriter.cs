@@ -139,14 +139,25 @@ internal static class ArgumentRewriter
         /// <summary><see cref="MetadataPlacement.AfterValue"/>: the value is the argument for the method's type parameter.</summary>
         public ArgumentListSyntax AfterValue()
         {
-            var valueIndex = Array.FindLastIndex(parameters, p => p?.OriginalDefinition.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method });
-            if (valueIndex < 0 || parameters.Any(p => p is null))
+            var valueIndex = Array.FindLastIndex(this.parameters, p => p?.OriginalDefinition.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method });
+            if (valueIndex < 0 || this.parameters.Any(p => p is null))
             {
                 return list;
             }
 
-            // Named from the value on, the options argument gone (the indices before the value do not move).
+            // The options argument named before the value (`options: null, data: x`) goes first: null or default, nothing
+            // to evaluate. Then named from the value on, the options argument gone (the indices before the value do not move).
             var arguments = list.Arguments;
+            var parameters = this.parameters;
+            var written = this.written;
+            if (written >= 0 && written < valueIndex)
+            {
+                arguments = arguments.RemoveAt(written);
+                parameters = parameters.Where((_, i) => i != written).ToArray();
+                valueIndex--;
+                written = -1;
+            }
+
             for (var i = arguments.Count - 1; i > valueIndex; i--)
             {
                 if (i == written)
