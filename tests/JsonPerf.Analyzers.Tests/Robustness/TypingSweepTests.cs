@@ -43,22 +43,13 @@ public class TypingSweepTests(ITestOutputHelper output)
         var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
         var stride = full ? 1 : 23;
         var failures = new ConcurrentBag<string>();
-        var variants = 0;
-        var fixesApplied = 0;
-        var httpDefaultsFixes = 0;
-
         var (corpus, documentId) = CorpusInProjects();
-        foreach (var (source, solution) in corpus)
-        {
-            foreach (var variant in Variants(source).Where((_, i) => i % stride == 0))
-            {
-                variants++;
-                var document = solution.WithDocumentText(documentId, SourceText.From(variant)).GetDocument(documentId)!;
-                var (applied, httpDefaults) = await CheckAsync(document, variant, failures);
-                fixesApplied += applied;
-                httpDefaultsFixes += httpDefaults;
-            }
-        }
+        var sampled = corpus.SelectMany(c => Variants(c.Source).Where((_, i) => i % stride == 0).Select(variant => (c.Solution, Variant: variant))).ToList();
+        var checks = await Sweep.EachAsync(sampled, item =>
+            CheckAsync(item.Solution.WithDocumentText(documentId, SourceText.From(item.Variant)).GetDocument(documentId)!, item.Variant, failures));
+        var variants = sampled.Count;
+        var fixesApplied = checks.Sum(c => c.Applied);
+        var httpDefaultsFixes = checks.Sum(c => c.HttpDefaults);
 
         output.WriteLine($"sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
