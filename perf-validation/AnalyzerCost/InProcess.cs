@@ -24,10 +24,18 @@ namespace JsonPerf.AnalyzerCost;
 /// <c>new JsonSerializerOptions</c>, one with <c>GeneratedCodeAnalysisFlags.None</c> (the compiler checks each reported
 /// location for generated code) and one with <c>ReportDiagnostics</c> (it does not). <c>DETAIL=1</c> adds two probes that
 /// register an empty Invocation / ObjectCreation callback (the cost of the callback itself) and each hosted rule alone;
-/// <c>SETS=a,b</c> keeps only the sets whose name contains one of the given strings.
+/// <c>SETS=a,b</c> keeps only the sets whose name contains one of the given strings. Two more probes report at exactly
+/// the sites JsonPerf's sets reported, with no judgement (the compiler's own handling of those reports).
+/// Besides the compiler's time per set (its telemetry, what a build's <c>ReportAnalyzer</c> prints), the table gives the
+/// collection pauses that fell inside the set's callbacks and the time without them: on a bound 2,000-file compilation
+/// a collection pauses for tens of milliseconds, and the compiler's timer charges it to whichever callback was running
+/// when some allocation made it due. The binding time (the compilation's own diagnostics, no analyzers) is the scale.
 /// </summary>
 internal static class InProcess
 {
+    private const string HostedSet = "JsonPerfAnalyzer (JP0001/4/5/6/7)";
+    private const string Jp0002Set = "ReflectionSerializationAnalyzer (JP0002, a warning as in trimmed/AOT projects)";
+
     public static async Task<int> RunAsync(string projectDirectory, int rounds)
     {
         var dotnetRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/'))))!;
@@ -44,13 +52,18 @@ internal static class InProcess
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable,
             specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn, ["JP0002"] = ReportDiagnostic.Warn });
 
+        // Where JsonPerf's sets reported (filled by the first round, which is not measured), for the probes that report there.
+        var sites = new Dictionary<string, ImmutableArray<Diagnostic>>();
         var sets = new (string Name, Func<DiagnosticAnalyzer> Create)[]
         {
             ("CA1869 (NetAnalyzers)", () => Ca1869(netAnalyzers)),
-            ("JsonPerfAnalyzer (JP0001/4/5/6/7)", () => new JsonPerf.Analyzers.JsonPerfAnalyzer()),
-            ("ReflectionSerializationAnalyzer (JP0002, a warning as in trimmed/AOT projects)", () => new JsonPerf.Analyzers.ReflectionSerializationAnalyzer()),
+            (HostedSet, () => new JsonPerf.Analyzers.JsonPerfAnalyzer()),
+            (Jp0002Set, () => new JsonPerf.Analyzers.ReflectionSerializationAnalyzer()),
             ("probe: report every options creation, None", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.None)),
             ("probe: report every options creation, ReportDiagnostics", () => new ReportEveryOptionsCreation(GeneratedCodeAnalysisFlags.ReportDiagnostics)),
+            // The compiler's own handling of the same reports, with no judgement: the floor any analyzer reporting there pays.
+            ("probe: report JsonPerfAnalyzer's sites, nothing else", () => new ReportSites(sites.GetValueOrDefault(HostedSet, ImmutableArray<Diagnostic>.Empty))),
+            ("probe: report JP0002's sites, nothing else", () => new ReportSites(sites.GetValueOrDefault(Jp0002Set, ImmutableArray<Diagnostic>.Empty))),
         };
         if (Environment.GetEnvironmentVariable("DETAIL") == "1")
         {
@@ -68,13 +81,26 @@ internal static class InProcess
 
         var times = sets.ToDictionary(s => s.Name, _ => new List<double>());
         var bytes = sets.ToDictionary(s => s.Name, _ => new List<long>());
+        var pauses = sets.ToDictionary(s => s.Name, _ => new List<double>());
+        var withoutPauses = sets.ToDictionary(s => s.Name, _ => new List<double>());
         var counts = new Dictionary<string, int>();
+        var bindings = new List<double>();  // the compiler's own work without analyzers (parse excluded, emit not done)
         for (var round = 0; round < rounds; round++)
         {
             foreach (var (name, create) in sets)
             {
                 var compilation = CSharpCompilation.Create("Synthetic", trees, references, options);
+                var binding = Stopwatch.StartNew();
                 compilation.GetDiagnostics();  // bound before the analyzers run
+                if (round > 0)
+                {
+                    bindings.Add(binding.Elapsed.TotalSeconds);
+                }
+
+                // The binding's garbage collected now, so that its collection does not land in the measured callbacks
+                // (without this the same set ranged 5-10x from round to round on a quiet machine).
+                GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+                GC.WaitForPendingFinalizers();
                 var analyzer = new Metered(create());
                 var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(analyzer),
                     new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
@@ -87,23 +113,37 @@ internal static class InProcess
                 }
 
                 counts[name] = diagnostics.Count(d => d.Severity >= DiagnosticSeverity.Warning);
+                if (round == 0 && name is HostedSet or Jp0002Set)
+                {
+                    sites[name] = diagnostics.Where(d => d.Severity >= DiagnosticSeverity.Warning).ToImmutableArray();
+                }
+
                 var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, default);
                 if (round > 0)
                 {
                     times[name].Add(telemetry.ExecutionTime.TotalSeconds);
                     bytes[name].Add(analyzer.AllocatedBytes);
+                    pauses[name].Add(analyzer.GcPauseInCallbacks.TotalSeconds);
+                    withoutPauses[name].Add(telemetry.ExecutionTime.TotalSeconds - analyzer.GcPauseInCallbacks.TotalSeconds);
                 }
             }
         }
 
         Console.WriteLine($"In process: {trees.Count - 1} files, {RuntimeInformation.FrameworkDescription}, Roslyn {typeof(Compilation).Assembly.GetName().Version}, NetAnalyzers from {sdk}");
-        Console.WriteLine($"| Each alone, bound and warm (median of rounds 2..{rounds}, range) | Time | Allocated by its callbacks | Warnings |");
-        Console.WriteLine("|---|---:|---:|---:|");
+        Console.WriteLine($"| Each alone, bound and warm (rounds 2..{rounds}) | Time: median (range) | Fastest | Collection pauses inside its callbacks: median (range) | Time without them: median (range) | Allocated by its callbacks | Warnings |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
+        bindings.Sort();
+        var bound = bindings[bindings.Count / 2];
+        Console.WriteLine($"| (the compiler binding the project, no analyzers: the scale) | {bound:0.000} s ({bindings[0]:0.000}–{bindings[^1]:0.000}) | {bindings[0]:0.000} s | | | | |");
         foreach (var (name, _) in sets)
         {
             var sorted = times[name].OrderBy(t => t).ToList();
             var allocated = bytes[name].OrderBy(b => b).ToList();
-            Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}) | {allocated[allocated.Count / 2] / 1e6:0.00} MB | {counts[name]} |");
+            var paused = pauses[name].OrderBy(t => t).ToList();
+            var own = withoutPauses[name].OrderBy(t => t).ToList();
+            Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}), {100 * sorted[sorted.Count / 2] / bound:0.00}% of binding | {sorted[0]:0.000} s "
+                + $"| {paused[paused.Count / 2]:0.000} s ({paused[0]:0.000}–{paused[^1]:0.000}) | {own[own.Count / 2]:0.000} s ({own[0]:0.000}–{own[^1]:0.000}), {100 * own[own.Count / 2] / bound:0.00}% of binding "
+                + $"| {allocated[allocated.Count / 2] / 1e6:0.00} MB | {counts[name]} |");
         }
 
         return 0;
@@ -146,6 +186,34 @@ internal static class InProcess
             context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics);
             context.EnableConcurrentExecution();
             context.RegisterCompilationStartAction(start => start.RegisterOperationAction(c => { }, kind));
+        }
+    }
+
+    /// <summary>
+    /// Reports a warning at each of <paramref name="sites"/> from one semantic model callback per file, with no judgement:
+    /// what the compiler's handling of those reports costs (checks, severity, queue), which it charges to the analyzer.
+    /// </summary>
+    private sealed class ReportSites(ImmutableArray<Diagnostic> sites) : DiagnosticAnalyzer
+    {
+        private static readonly DiagnosticDescriptor Probe = new("PROBE3", "Probe", "Probe {0}", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => ImmutableArray.Create(Probe);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics);
+            context.EnableConcurrentExecution();
+            var byFile = sites.Where(d => d.Location.SourceTree is not null).GroupBy(d => d.Location.SourceTree!.FilePath).ToDictionary(g => g.Key, g => g.Select(d => d.Location.SourceSpan).ToArray());
+            context.RegisterSemanticModelAction(c =>
+            {
+                if (byFile.TryGetValue(c.SemanticModel.SyntaxTree.FilePath, out var spans))
+                {
+                    foreach (var span in spans)
+                    {
+                        c.ReportDiagnostic(Diagnostic.Create(Probe, Location.Create(c.SemanticModel.SyntaxTree, span), "site"));
+                    }
+                }
+            });
         }
     }
 

@@ -18,8 +18,15 @@ namespace JsonPerf.AnalyzerCost;
 internal sealed class Metered(DiagnosticAnalyzer inner) : DiagnosticAnalyzer
 {
     private long allocated;
+    private long gcPauseTicks;
 
     public long AllocatedBytes => Interlocked.Read(ref allocated);
+
+    /// <summary>
+    /// The collections' pauses that fell inside this analyzer's callbacks: the compiler's timer charges them to the
+    /// analyzer, whoever's allocations made the collection due (the bound compilation makes each one long).
+    /// </summary>
+    public TimeSpan GcPauseInCallbacks => TimeSpan.FromTicks(Interlocked.Read(ref gcPauseTicks));
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => inner.SupportedDiagnostics;
 
@@ -28,6 +35,7 @@ internal sealed class Metered(DiagnosticAnalyzer inner) : DiagnosticAnalyzer
     private Action<T> Wrap<T>(Action<T> action) => argument =>
     {
         var before = GC.GetAllocatedBytesForCurrentThread();
+        var paused = GC.GetTotalPauseDuration();
         try
         {
             action(argument);
@@ -35,6 +43,7 @@ internal sealed class Metered(DiagnosticAnalyzer inner) : DiagnosticAnalyzer
         finally
         {
             Interlocked.Add(ref allocated, GC.GetAllocatedBytesForCurrentThread() - before);
+            Interlocked.Add(ref gcPauseTicks, (GC.GetTotalPauseDuration() - paused).Ticks);
         }
     };
 
