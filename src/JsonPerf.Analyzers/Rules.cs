@@ -38,10 +38,10 @@ internal static class Rules
     internal static string FixNote(bool fixable, bool onlyBoundToContext = false)
         => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
-    /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
     /// <summary>JP0002: an ASP.NET Core helper in a <c>RequestDelegate</c> passed to <c>MapGet</c>/<c>MapPost</c>/...</summary>
     public const string NoFixInRequestDelegate = " (no automatic fix here: the call is in a RequestDelegate endpoint, and with generated metadata in it ASP.NET Core's request delegate generator, which cannot see that metadata, would intercept the wrong MapGet overload and break the build)";
 
+    /// <summary>JP0002 on ASP.NET Core's helpers without options: what they write depends on the app's configuration.</summary>
     public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>

@@ -341,6 +341,7 @@ internal static class GeneratedMetadataSafety
                 {
                     return false;
                 }
+
                 switch (member)
                 {
                     case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when constructor.HasAttribute(symbols.JsonConstructorAttribute) && constructor.DeclaredAccessibility != Accessibility.Public:
