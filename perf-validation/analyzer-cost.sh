@@ -10,7 +10,10 @@
 # ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off (which goes first
 # alternates from run to run): the budget compares each alone (in one build with both, the compiler's per-file work
 # for a file both report in is charged to whichever reports there first). ALONE=0 skips them.
-# Usage: [RUNS=3] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# FLOOR=1 adds perf-validation/FloorProbe to the measured builds: an analyzer with empty callbacks where JsonPerf's
+# hosted rules have theirs (every invocation and object creation), whose time is the floor of any analyzer that looks
+# at every call; the report gives its share beside JsonPerf's. Off by default: the budget's builds stay as users build.
+# Usage: [RUNS=3] [FLOOR=1] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/perf-validation/local-feed.sh"
@@ -35,6 +38,10 @@ if [ -n "${JP0002:-}" ]; then printf "\ndotnet_diagnostic.JP0002.severity = %s\n
 if [ -n "${JP0003:-}" ]; then printf "\ndotnet_diagnostic.JP0003.severity = %s\n" "$JP0003" >> "$work/project/.editorconfig"; fi
 # EXTRA_CONFIG: more .editorconfig lines for an experiment (for example a rule turned off to isolate the others).
 if [ -n "${EXTRA_CONFIG:-}" ]; then printf "\n%b\n" "$EXTRA_CONFIG" >> "$work/project/.editorconfig"; fi
+if [ "${FLOOR:-0}" = 1 ]; then
+  dotnet build "$root/perf-validation/FloorProbe/FloorProbe.csproj" -c Release -o "$work/floor" -v:q -nologo >/dev/null
+  printf '<Project>\n  <ItemGroup>\n    <Analyzer Include="%s" />\n  </ItemGroup>\n</Project>\n' "$work/floor/JsonPerf.FloorProbe.dll" > "$work/project/Directory.Build.targets"
+fi
 local_feed_config "$work/project" "$work/packages"
 dotnet restore "$work/project" -v:q >/dev/null
 dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q $server_args ${BUILD_ARGS:-} >/dev/null  # warm the build server
