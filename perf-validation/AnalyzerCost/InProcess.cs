@@ -69,8 +69,8 @@ internal static class InProcess
         {
             sets = sets.Concat(new (string Name, Func<DiagnosticAnalyzer> Create)[]
             {
-                ("probe: empty Invocation callback", () => new EmptyCallback(OperationKind.Invocation)),
-                ("probe: empty ObjectCreation callback", () => new EmptyCallback(OperationKind.ObjectCreation)),
+                ("probe: empty Invocation callback", () => new JsonPerf.FloorProbe.EmptyOperationCallbacks(OperationKind.Invocation)),
+                ("probe: empty ObjectCreation callback", () => new JsonPerf.FloorProbe.EmptyOperationCallbacks(OperationKind.ObjectCreation)),
             }).Concat(new[] { typeof(JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer), typeof(JsonPerf.Analyzers.JavaScriptEncoderCreatedPerCallAnalyzer), typeof(JsonPerf.Analyzers.Utf16DetourAnalyzer), typeof(JsonPerf.Analyzers.ConvertWithoutTextAnalyzer), typeof(JsonPerf.Analyzers.JsonDocumentNotDisposedAnalyzer) }
                 .Select(t => (t.Name + " alone", (Func<DiagnosticAnalyzer>)(() => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)))).ToArray();
         }
@@ -174,21 +174,6 @@ internal static class InProcess
     }
 
 #pragma warning disable RS1001, RS2008 // Probes this tool creates itself, never exported or shipped.
-    /// <summary>Registers one operation callback that does nothing: what dispatching that kind costs on its own.</summary>
-    private sealed class EmptyCallback(OperationKind kind) : DiagnosticAnalyzer
-    {
-        private static readonly DiagnosticDescriptor Probe = new("PROBE2", "Probe", "Probe", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);
-
-        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => ImmutableArray.Create(Probe);
-
-        public override void Initialize(AnalysisContext context)
-        {
-            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics);
-            context.EnableConcurrentExecution();
-            context.RegisterCompilationStartAction(start => start.RegisterOperationAction(c => { }, kind));
-        }
-    }
-
     /// <summary>
     /// Reports a warning at each of <paramref name="sites"/> from one semantic model callback per file, with no judgement:
     /// what the compiler's handling of those reports costs (checks, severity, queue), which it charges to the analyzer.

@@ -9,13 +9,24 @@ namespace JsonPerf.FloorProbe;
 /// from a compilation start action (concurrent, generated code skipped, <see cref="GeneratedCodeAnalysisFlags.ReportDiagnostics"/>),
 /// and does nothing in them. What the compiler charges it in a build is the floor of any analyzer that looks at every
 /// call and creation of the project: the driver's own work per callback, and the waits (other threads, collections)
-/// that fall inside callbacks. It never reports.
+/// that fall inside callbacks. It never reports. The in-process tool (<c>DETAIL=1</c>) makes one per operation kind.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class EmptyOperationCallbacks : DiagnosticAnalyzer
 {
     private static readonly DiagnosticDescriptor Never = new(
         "JPFLOOR", "Never reported", "Never reported", "Probe", DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+    private readonly ImmutableArray<OperationKind> kinds;
+
+    /// <summary>As the build loads it: invocations and object creations.</summary>
+    public EmptyOperationCallbacks()
+        : this(OperationKind.Invocation, OperationKind.ObjectCreation)
+    {
+    }
+
+    /// <summary>One empty callback for each of <paramref name="kinds"/>.</summary>
+    public EmptyOperationCallbacks(params OperationKind[] kinds) => this.kinds = ImmutableArray.Create(kinds);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Never);
 
@@ -25,8 +36,10 @@ public sealed class EmptyOperationCallbacks : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(start =>
         {
-            start.RegisterOperationAction(static _ => { }, OperationKind.Invocation);
-            start.RegisterOperationAction(static _ => { }, OperationKind.ObjectCreation);
+            foreach (var kind in kinds)
+            {
+                start.RegisterOperationAction(static _ => { }, kind);
+            }
         });
     }
 }
