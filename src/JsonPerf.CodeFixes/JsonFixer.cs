@@ -59,7 +59,7 @@ public abstract class JsonFixer : CodeFixProvider
             }
 
             var site = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            if (await PrepareAsync(context.Document, site, diagnostic, context.CancellationToken).ConfigureAwait(false) is { } fix)
+            if (await PrepareForEveryTargetAsync(context.Document, site, diagnostic, context.CancellationToken).ConfigureAwait(false) is { } fix)
             {
                 var solution = context.Document.Project.Solution;
                 context.RegisterCodeFix(
@@ -71,7 +71,29 @@ public abstract class JsonFixer : CodeFixProvider
 
     /// <summary>Fix All: decide and apply at once, on the document as the earlier fixes left it.</summary>
     private async Task<Solution?> FixNowAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fix
+        => await PrepareForEveryTargetAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fix
+            ? await fix(cancellationToken).ConfigureAwait(false)
+            : null;
+
+    /// <summary>
+    /// <see cref="PrepareAsync"/>, and in a file that other target frameworks compile too (linked documents), the fix
+    /// made in each of them: offered only when all write the same text (<see cref="EveryTarget"/>).
+    /// </summary>
+    private async Task<PreparedFix?> PrepareForEveryTargetAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var fix = await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false);
+        if (fix is null || document.GetLinkedDocumentIds().IsEmpty
+            || await fix(cancellationToken).ConfigureAwait(false) is not { } fixedHere
+            || await EveryTarget.SameEditAsync(document, site, diagnostic, fixedHere, FixInAsync, cancellationToken).ConfigureAwait(false) is not { } same)
+        {
+            return fix is null || document.GetLinkedDocumentIds().IsEmpty ? fix : null;
+        }
+
+        return _ => Task.FromResult<Solution?>(same);
+    }
+
+    private async Task<Solution?> FixInAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => IsFixable(diagnostic) && await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fix
             ? await fix(cancellationToken).ConfigureAwait(false)
             : null;
 }

@@ -83,9 +83,11 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             }
         }
 
-        if (_fixAtOnce is not null)
+        // A file that several target frameworks compile is fixed site by site, each edit checked in every target (EveryTarget).
+        var atOnce = sites.Where(s => solution.GetDocument(s.Document)?.GetLinkedDocumentIds().IsEmpty != false).ToList();
+        if (_fixAtOnce is not null && atOnce.Count > 0)
         {
-            var (fixedAtOnce, done) = await _fixAtOnce(solution, sites, cancellationToken).ConfigureAwait(false);
+            var (fixedAtOnce, done) = await _fixAtOnce(solution, atOnce, cancellationToken).ConfigureAwait(false);
             solution = fixedAtOnce;
             if (done.Count > 0)
             {
