@@ -21,7 +21,8 @@ public static class MultiTarget
     public static readonly string[] Net10Symbols = Symbols(10);
     public static readonly string[] Net8Symbols = Symbols(8);
 
-    public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, params (string Path, string Text)[] files)
+    /// <summary>Both targets' projects; with <paramref name="generator"/>, System.Text.Json's source generator runs in both, as in a build.</summary>
+    public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, bool generator, params (string Path, string Text)[] files)
     {
         var workspace = new AdhocWorkspace(Microsoft.CodeAnalysis.Host.Mef.MefHostServices.DefaultHost, WorkspaceKind.MSBuild);
         var solution = workspace.CurrentSolution;
@@ -30,7 +31,9 @@ public static class MultiTarget
                  {
                      ("Lib(net10.0)", Net10Symbols, aspNet ? TestReferences.AspNet10 : TestReferences.Net10),
                      // ASP.NET Core's net8.0 reference pack is not downloaded: the net8.0 target reads the net10.0 one.
-                     ("Lib(net8.0)", Net8Symbols, aspNet ? TestReferences.Net8.AddRange(TestReferences.AspNet10.Except(TestReferences.Net10)) : TestReferences.Net8),
+                     // With the generator, the net8.0 target compiles against .NET 10 (the generator at hand is .NET 10's, and
+                     // its output needs .NET 10's System.Text.Json); its preprocessor symbols are still net8.0's.
+                     ("Lib(net8.0)", Net8Symbols, generator ? (aspNet ? TestReferences.AspNet10 : TestReferences.Net10) : aspNet ? TestReferences.Net8.AddRange(TestReferences.AspNet10.Except(TestReferences.Net10)) : TestReferences.Net8),
                  })
         {
             var projectId = ProjectId.CreateNewId();
@@ -43,6 +46,11 @@ public static class MultiTarget
             foreach (var (path, text) in files)
             {
                 solution = solution.AddDocument(DocumentId.CreateNewId(projectId), System.IO.Path.GetFileName(path), text, filePath: path);
+            }
+
+            if (generator)
+            {
+                solution = SourceGeneration.WithGenerator(solution.GetProject(projectId)!).Solution;
             }
         }
 

@@ -19,9 +19,9 @@ public partial class EveryTargetTests
     /// Fixes every site of <paramref name="source"/> in both targets; <paramref name="fixedText"/> must appear after
     /// the fix (a site outside <c>#if</c>), and each of <paramref name="kept"/> must still be there (sites under <c>#if</c>).
     /// </summary>
-    internal static async Task<string> AssertOneEditAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fixer, string source, string fixedText, string[] kept, bool aspNet = false, bool run = true)
+    internal static async Task<string> AssertOneEditAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fixer, string source, string fixedText, string[] kept, bool aspNet = false, bool run = true, bool generator = false)
     {
-        var (solution, net10, net8) = MultiTarget.Create(run ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary, aspNet, (Path, source));
+        var (solution, net10, net8) = MultiTarget.Create(run ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary, aspNet, generator, (Path, source));
         await MultiTarget.AssertEveryTargetBuildsAsync(solution);
         Assert.NotEmpty(await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, analyzer));
         Assert.NotEmpty(await FixRunner.GetDiagnosticsAsync(solution.GetProject(net8)!, analyzer));
@@ -39,6 +39,7 @@ public partial class EveryTargetTests
         if (run)
         {
             var expected = ProgramRunner.Run((await solution.GetProject(net10)!.GetCompilationAsync())!);
+            Assert.NotEmpty(expected);
             Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(ProgramRunner.Run((await after.GetProject(net10)!.GetCompilationAsync())!)));
         }
 
