@@ -28,6 +28,11 @@ internal static class DocumentLayout
                 document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                if (original.GetDocument(id) is { } unchanged)
+                {
+                    document = await LineWrapping.WrapAsync(unchanged, document, cancellationToken).ConfigureAwait(false);
+                }
+
                 // A document the fix added takes the line endings of one already in its project.
                 if ((original.GetDocument(id) ?? original.GetProject(id.ProjectId)?.Documents.FirstOrDefault()) is { } before)
                 {

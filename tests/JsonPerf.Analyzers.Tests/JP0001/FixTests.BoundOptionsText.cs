@@ -49,7 +49,10 @@ public partial class FixTests
             """ + HandWrittenContext, ContextUsings + """
             public class C
             {
-                private static readonly MyJsonContext IndentedMyJsonContext = new MyJsonContext(new JsonSerializerOptions(JsonSerializerDefaults.General) { WriteIndented = true });
+                private static readonly MyJsonContext IndentedMyJsonContext = new MyJsonContext(new JsonSerializerOptions(JsonSerializerDefaults.General)
+                {
+                    WriteIndented = true
+                });
 
                 public string M(MyType value)
                 {
@@ -84,7 +87,10 @@ public partial class FixTests
             {
                 private static int s_calls;
                 private static readonly MyJsonContext s_myJsonContext = new MyJsonContext(new JsonSerializerOptions());
-                private static readonly MyJsonContext s_camelCaseMyJsonContext = new MyJsonContext(new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase });
+                private static readonly MyJsonContext s_camelCaseMyJsonContext = new MyJsonContext(new JsonSerializerOptions
+                {
+                    PropertyNamingPolicy = JsonNamingPolicy.CamelCase
+                });
 
                 public string M(MyType value)
                 {
@@ -122,7 +128,10 @@ public partial class FixTests
                 private static readonly JsonSerializerOptions s_bound = new JsonSerializerOptions { WriteIndented = true };
                 private static readonly JsonSerializerOptions s_changed = new JsonSerializerOptions { MaxDepth = 8 };
                 private static readonly MyJsonContext s_context = new MyJsonContext(s_bound);
-                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
                 private static readonly JsonSerializerOptions s_jsonOptions = new JsonSerializerOptions { MaxDepth = 8 };
 
                 static C()

@@ -49,8 +49,14 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter<Kind>() } };
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions
+                {
+                    Converters = { new JsonStringEnumConverter<Kind>() }
+                };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public List<string> All(IEnumerable<Kind> items)
                 {

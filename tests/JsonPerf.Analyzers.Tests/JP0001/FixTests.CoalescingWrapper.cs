@@ -40,8 +40,15 @@ public partial class FixTests
 
             public static class JsonExtensions
             {
-                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), Converters = { new JsonStringEnumConverter() } };
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions
+                {
+                    Encoder = JavaScriptEncoder.Create(UnicodeRanges.All),
+                    Converters = { new JsonStringEnumConverter() }
+                };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 private static JsonSerializerOptions GetOptions(JsonSerializerOptions options)
                     => options ?? StringEnumJsonOptions;

@@ -29,7 +29,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
                 private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
 
                 public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
@@ -63,7 +66,10 @@ public partial class FixTests
 
             public class A
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string M(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
 
@@ -75,7 +81,10 @@ public partial class FixTests
 
             public struct B
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string M(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
@@ -107,7 +116,10 @@ public partial class FixTests
 
             public partial class Api
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
@@ -145,7 +157,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
                 public string B(object value, bool indented) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});

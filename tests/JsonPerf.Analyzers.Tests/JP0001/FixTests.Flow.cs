@@ -29,7 +29,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string A(object value, bool indented)
                 {
@@ -69,7 +72,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
                 private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 8 };
 
                 public string A(object value, bool indented)

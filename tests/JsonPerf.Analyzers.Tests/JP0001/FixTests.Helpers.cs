@@ -32,7 +32,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
+                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions
+                {
+                    Converters = { new JsonStringEnumConverter() }
+                };
 
                 private static JsonSerializerOptions GetOptions() => StringEnumJsonOptions;
 
@@ -68,7 +71,11 @@ public partial class FixTests
             internal static class Json
             {
                 private static readonly JavaScriptEncoder s_encoder = JavaScriptEncoder.Create(UnicodeRanges.All);
-                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions { Encoder = s_encoder, WriteIndented = true };
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions
+                {
+                    Encoder = s_encoder,
+                    WriteIndented = true
+                };
 
                 internal static JsonSerializerOptions GetOptions(JsonSerializerOptions options = null)
                 {
@@ -129,7 +136,11 @@ public partial class FixTests
 
             internal static class Json
             {
-                private static readonly JsonSerializerOptions IndentedOptions = new JsonSerializerOptions { WriteIndented = true, MaxDepth = 8 };
+                private static readonly JsonSerializerOptions IndentedOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true,
+                    MaxDepth = 8
+                };
 
                 internal static JsonSerializerOptions CreateIndentedOptions() => IndentedOptions;
             }
@@ -190,8 +201,14 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
-                private static readonly JsonSerializerOptions CamelCaseJsonOptions = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
+                private static readonly JsonSerializerOptions CamelCaseJsonOptions = new JsonSerializerOptions
+                {
+                    PropertyNamingPolicy = JsonNamingPolicy.CamelCase
+                };
 
                 private static string ToJson(object value, JsonSerializerOptions options) => Write(value, options);
                 private static string Write(object value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options);

@@ -36,8 +36,14 @@ public partial class FixTests
 
             public class OrdersController : Controller
             {
-                private static readonly JsonSerializerOptions CamelOptions = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
-                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
+                private static readonly JsonSerializerOptions CamelOptions = new JsonSerializerOptions
+                {
+                    PropertyNamingPolicy = JsonNamingPolicy.CamelCase
+                };
+                private static readonly JsonSerializerOptions StringEnumJsonOptions = new JsonSerializerOptions
+                {
+                    Converters = { new JsonStringEnumConverter() }
+                };
                 private static readonly JsonSerializerOptions SerializerOptions = new JsonSerializerOptions { MaxDepth = 4 };
                 private static readonly JsonSerializerOptions SerializerOptions2 = new JsonSerializerOptions { MaxDepth = 8 };
 

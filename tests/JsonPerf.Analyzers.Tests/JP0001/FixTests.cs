@@ -29,7 +29,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string M(object value)
                 {
@@ -187,7 +190,12 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedCamelCaseJsonOptions = new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, Converters = { new JsonStringEnumConverter() } };
+                private static readonly JsonSerializerOptions IndentedCamelCaseJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true,
+                    PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+                    Converters = { new JsonStringEnumConverter() }
+                };
 
                 public string M(object value)
                 {
@@ -350,7 +358,10 @@ public partial class FixTests
             public class C
             {
                 private static readonly JsonSerializerOptions JsonOptions = new JsonSerializerOptions { MaxDepth = 4 };
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string M(object value, int JsonOptions2)
                 {
@@ -371,7 +382,10 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new System.Text.Json.JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new System.Text.Json.JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
 
                 public string M(object value) => System.Text.Json.JsonSerializer.Serialize(value, IndentedJsonOptions);
             }
@@ -394,7 +408,10 @@ public partial class FixTests
 
             partial class Program
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
             }
             """, outputKind: OutputKind.ConsoleApplication);
 
@@ -427,7 +444,10 @@ public partial class FixTests
             public partial class Program
             {
                 private static int s_runs;
-                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions
+                {
+                    WriteIndented = true
+                };
             }
             """, outputKind: OutputKind.ConsoleApplication);
 
@@ -505,7 +525,13 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IgnoreCyclesJsonOptions = new JsonSerializerOptions { MaxDepth = Limits.Depth, PropertyNamingPolicy = Limits.Policy, DefaultIgnoreCondition = Limits.Ignore, ReferenceHandler = ReferenceHandler.IgnoreCycles };
+                private static readonly JsonSerializerOptions IgnoreCyclesJsonOptions = new JsonSerializerOptions
+                {
+                    MaxDepth = Limits.Depth,
+                    PropertyNamingPolicy = Limits.Policy,
+                    DefaultIgnoreCondition = Limits.Ignore,
+                    ReferenceHandler = ReferenceHandler.IgnoreCycles
+                };
 
                 public string M(object value) => JsonSerializer.Serialize(value, IgnoreCyclesJsonOptions);
             }

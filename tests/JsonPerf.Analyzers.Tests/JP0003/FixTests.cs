@@ -98,7 +98,13 @@ public partial class FixTests
 
             public class C
             {
-                public Order Parse(string json) => JsonSerializer.Deserialize<Order>(json, new JsonSerializerOptions { PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase });
+                public Order Parse(string json) => JsonSerializer.Deserialize<Order>(
+                    json,
+                    new JsonSerializerOptions
+                    {
+                        PropertyNameCaseInsensitive = true,
+                        PropertyNamingPolicy = JsonNamingPolicy.CamelCase
+                    });
             }
             """);
 

@@ -56,9 +56,23 @@ public partial class FixTests
             {
                 public async Task M(HttpClient client, Order order, JsonSerializerOptions options)
                 {
-                    await client.PostAsync("/orders", new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options)) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } } });
-                    using var request = new HttpRequestMessage(HttpMethod.Put, "/orders") { Content = new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order)) { Headers = { ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "utf-8" } } } };
-                    using var content = new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order)) { Headers = { ContentType = new MediaTypeHeaderValue(MediaType) { CharSet = "utf-8" } } };
+                    await client.PostAsync(
+                        "/orders",
+                        new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options))
+                        {
+                            Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } }
+                        });
+                    using var request = new HttpRequestMessage(HttpMethod.Put, "/orders")
+                    {
+                        Content = new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order))
+                        {
+                            Headers = { ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "utf-8" } }
+                        }
+                    };
+                    using var content = new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order))
+                    {
+                        Headers = { ContentType = new MediaTypeHeaderValue(MediaType) { CharSet = "utf-8" } }
+                    };
                     content.Headers.Add("X-Order", "1");
                     await client.PatchAsync("/orders", content);
                 }

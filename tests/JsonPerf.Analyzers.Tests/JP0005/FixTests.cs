@@ -95,7 +95,10 @@ public partial class FixTests
                     File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(order));
                     File.WriteAllBytes(path + ".b", /* json */ JsonSerializer.SerializeToUtf8Bytes(order, s_options));
                     await File.WriteAllBytesAsync(path, JsonSerializer.SerializeToUtf8Bytes(order));
-                    await File.WriteAllBytesAsync(path, JsonSerializer.SerializeToUtf8Bytes(order, s_options), ct).ConfigureAwait(false);
+                    await File.WriteAllBytesAsync(
+                        path,
+                        JsonSerializer.SerializeToUtf8Bytes(order, s_options),
+                        ct).ConfigureAwait(false);
                     await {|JP0005:System.IO.File.WriteAllTextAsync(path, (JsonSerializer.Serialize((object)order, typeof(Order))), cancellationToken: ct)|};
                 }
             }

@@ -115,7 +115,7 @@ public partial class EveryTargetTests
                 }
             }
             """,
-            fixedText: "PropertyNameCaseInsensitive = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase }",
+            fixedText: "PropertyNamingPolicy = JsonNamingPolicy.CamelCase",
             kept: new[] { "Branch = new JsonSerializerOptions { PropertyNameCaseInsensitive = true };" });
 
     [Fact]

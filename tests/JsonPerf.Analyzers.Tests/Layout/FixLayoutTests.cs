@@ -84,7 +84,7 @@ public partial class FixLayoutTests
         Assert.DoesNotMatch(new Regex(@"\{\n\s*\n"), fixedText);
         Assert.DoesNotMatch(new Regex(@"\n\s*\n\s*\n"), fixedText);
         var expected = "        Console.WriteLine(\"start\");\n\n        // Indented for people.\n        return JsonSerializer.Serialize(value, " + Field(fixedText, "WriteIndented") + ");";
-        Assert.Contains(expected, fixedText, StringComparison.Ordinal);
+        Assert.True(fixedText.Contains(expected, StringComparison.Ordinal), fixedText);
     }
 
     private const string AuthoredSpacing = """
@@ -122,7 +122,7 @@ public partial class FixLayoutTests
     }
 
     private static string Field(string text, string setting)
-        => Regex.Match(text, @"static readonly JsonSerializerOptions (\w+) = new JsonSerializerOptions \{[^}]*" + setting).Groups[1].Value;
+        => Regex.Match(text, @"static readonly JsonSerializerOptions (\w+) = new JsonSerializerOptions\s*\{[^}]*" + setting).Groups[1].Value;
 
     private static async Task<string> FixAsync(string id, string source)
     {

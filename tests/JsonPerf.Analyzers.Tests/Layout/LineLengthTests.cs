@@ -1,0 +1,87 @@
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace JsonPerf.Analyzers.Tests.Layout;
+
+/// <summary>
+/// Issue 39, P4: a line a fix writes stays within the file's <c>max_line_length</c> (else its longest line, at least
+/// 120): a call wrapped over several lines is wrapped again one argument per line, initializer members on their own.
+/// </summary>
+public class LineLengthTests
+{
+    private const string Before = """
+        using System.Net.Http;
+        using System.Text;
+        using System.Text.Json;
+        using System.Threading.Tasks;
+
+        public class Order { public int Id { get; set; } public string Name { get; set; } }
+
+        public class Client
+        {
+            public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
+            {
+                await client.PostAsync(
+                    "/orders/with/a/long/path",
+                    {|JP0005:new StringContent(
+                        JsonSerializer.Serialize(order, options),
+                        Encoding.UTF8,
+                        "application/json")|});
+            }
+        }
+        """;
+
+    [Theory]
+    [InlineData(100, """
+        using System.Net.Http;
+        using System.Net.Http.Headers;
+        using System.Text.Json;
+        using System.Threading.Tasks;
+
+        public class Order { public int Id { get; set; } public string Name { get; set; } }
+
+        public class Client
+        {
+            public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
+            {
+                await client.PostAsync(
+                    "/orders/with/a/long/path",
+                    new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options))
+                    {
+                        Headers =
+                        {
+                            ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" }
+                        }
+                    });
+            }
+        }
+        """)]
+    [InlineData(200, """
+        using System.Net.Http;
+        using System.Net.Http.Headers;
+        using System.Text.Json;
+        using System.Threading.Tasks;
+
+        public class Order { public int Id { get; set; } public string Name { get; set; } }
+
+        public class Client
+        {
+            public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
+            {
+                await client.PostAsync(
+                    "/orders/with/a/long/path",
+                    new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options)) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } } });
+            }
+        }
+        """)]
+    public async Task A_fix_keeps_the_lines_it_writes_within_max_line_length(int maxLineLength, string expected)
+    {
+        var test = new Verifier<Utf16DetourAnalyzer, CodeFixes.Utf16DetourFixer>.Test { TestCode = Before, FixedCode = expected };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", $"root = true\n\n[*.cs]\nmax_line_length = {maxLineLength}\n"));
+        await test.RunAsync(CancellationToken.None);
+        Assert.All(expected.Split('\n'), line => Assert.True(line.Length <= maxLineLength, line));
+    }
+}
