@@ -56,6 +56,9 @@ internal static class Rules
     /// <summary>JP0002 on static options whose declaration has #if: each target compiles other settings, which one context cannot mirror.</summary>
     public const string NoFixForConditionalOptions = " (no automatic fix here: these options are declared with #if, so the project's targets compile different settings, and a context made for one set of preprocessor symbols would serialize differently for the others)";
 
+    /// <summary>Any rule, under #if in a project with several target frameworks: a fix makes one edit for every target.</summary>
+    public const string NoFixForTargets = " (no automatic fix here: the code is under #if in a project with several target frameworks, and a fix must make the same edit for every target)";
+
     /// <summary>JP0002 in conditionally compiled code: a fix sees one set of preprocessor symbols, the other targets would break.</summary>
     public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
 

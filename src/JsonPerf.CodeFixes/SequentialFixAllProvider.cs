@@ -83,16 +83,29 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             }
         }
 
-        // A file that several target frameworks compile is fixed site by site, each edit checked in every target (EveryTarget).
-        var atOnce = sites.Where(s => solution.GetDocument(s.Document)?.GetLinkedDocumentIds().IsEmpty != false).ToList();
-        if (_fixAtOnce is not null && atOnce.Count > 0)
+        if (_fixAtOnce is not null)
         {
-            var (fixedAtOnce, done) = await _fixAtOnce(solution, atOnce, cancellationToken).ConfigureAwait(false);
-            solution = fixedAtOnce;
-            if (done.Count > 0)
+            // Files that several target frameworks compile: one target's sites of each file (the others are the same
+            // sites), fixed at once only where every target writes the same text (EveryTarget).
+            var linked = sites.Where(s => solution.GetDocument(s.Document)?.GetLinkedDocumentIds().IsEmpty == false).ToList();
+            var withSites = new HashSet<DocumentId>(linked.Select(s => s.Document));
+            var primary = linked.Where(s => solution.GetDocument(s.Document)!.GetLinkedDocumentIds().All(other => !withSites.Contains(other) || s.Document.Id.CompareTo(other.Id) < 0)).ToList();
+            foreach (var batch in new[] { sites.Except(linked).ToList(), primary })
             {
-                var doneSet = new HashSet<SyntaxAnnotation>(done);
-                sites.RemoveAll(s => doneSet.Contains(s.Mark));
+                if (batch.Count == 0)
+                {
+                    continue;
+                }
+
+                var (fixedAtOnce, done) = batch == primary
+                    ? await EveryTarget.AtOnceAsync(solution, batch, _fixAtOnce, cancellationToken).ConfigureAwait(false)
+                    : await _fixAtOnce(solution, batch, cancellationToken).ConfigureAwait(false);
+                solution = fixedAtOnce;
+                if (done.Count > 0)
+                {
+                    var doneSet = new HashSet<SyntaxAnnotation>(done);
+                    sites.RemoveAll(s => doneSet.Contains(s.Mark));
+                }
             }
         }
 

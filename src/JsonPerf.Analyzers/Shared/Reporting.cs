@@ -18,7 +18,7 @@ internal static class Reporting
         if (IsVisible(diagnostic.Location))
         {
 #pragma warning disable RS0030 // The one place that reports: the hidden-line check above is what the compiler would do.
-            context.ReportDiagnostic(diagnostic);
+            context.ReportDiagnostic(EveryTargetNote.Apply(diagnostic, context.Options.AnalyzerConfigOptionsProvider.GlobalOptions));
 #pragma warning restore RS0030
         }
     }
@@ -28,7 +28,7 @@ internal static class Reporting
         if (IsVisible(diagnostic.Location))
         {
 #pragma warning disable RS0030
-            context.ReportDiagnostic(diagnostic);
+            context.ReportDiagnostic(EveryTargetNote.Apply(diagnostic, context.Options.AnalyzerConfigOptionsProvider.GlobalOptions));
 #pragma warning restore RS0030
         }
     }

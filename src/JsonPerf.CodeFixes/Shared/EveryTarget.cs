@@ -43,14 +43,74 @@ internal static class EveryTarget
             }
         }
 
-        // Every target's document of an edited file takes the one text, so the host has nothing to merge and the next
-        // site of a Fix All sees the same file in every target.
-        var result = here.Value.Solution;
-        foreach (var pair in here.Value.Texts)
+        return await SyncAsync(here.Value.Solution, here.Value.Texts, document.Id, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Fix All's pass that fixes many sites at once (JP0002), for sites in files other targets compile too: run for
+    /// these sites and for the same sites in a sibling target's documents, and kept only when both write the same text.
+    /// Otherwise nothing is fixed here, and each site is then fixed (or not) one at a time through <see cref="SameEditAsync"/>.
+    /// </summary>
+    public static async Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)> AtOnceAsync(
+        Solution solution, IReadOnlyList<FixAllSite> sites, Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>> fixAtOnce, CancellationToken cancellationToken)
+    {
+        var none = ((Solution, IReadOnlyCollection<SyntaxAnnotation>))(solution, Array.Empty<SyntaxAnnotation>());
+        var marked = solution;
+        var siblingSites = new List<FixAllSite>();
+        foreach (var group in sites.GroupBy(s => s.Document))
+        {
+            if (marked.GetDocument(group.Key) is not { } document
+                || document.GetLinkedDocumentIds() is not { IsEmpty: false } linked
+                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+                || marked.GetDocument(linked[0]) is not { } sibling
+                || await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } siblingRoot)
+            {
+                return none;
+            }
+
+            var marks = new Dictionary<SyntaxNode, SyntaxAnnotation>();
+            foreach (var site in group)
+            {
+                if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
+                    || !siblingRoot.FullSpan.Contains(node.Span)
+                    || siblingRoot.FindNode(node.Span, getInnermostNodeForTie: true) is not { } siblingNode
+                    || siblingNode.Span != node.Span || !siblingNode.IsEquivalentTo(node, topLevel: false) || marks.ContainsKey(siblingNode))
+                {
+                    return none;
+                }
+
+                var mark = new SyntaxAnnotation();
+                marks.Add(siblingNode, mark);
+                siblingSites.Add(new FixAllSite(sibling.Id, mark, InTree(site.Diagnostic, siblingRoot.SyntaxTree, node)));
+            }
+
+            marked = sibling.WithSyntaxRoot(siblingRoot.ReplaceNodes(marks.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(marks[original]))).Project.Solution;
+        }
+
+        var (here, done) = await fixAtOnce(marked, sites, cancellationToken).ConfigureAwait(false);
+        var (there, _) = await fixAtOnce(marked, siblingSites, cancellationToken).ConfigureAwait(false);
+        if (done.Count == 0
+            || await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, here, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } hereEdits
+            || await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, there, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } thereEdits
+            || !Same(hereEdits.Texts, thereEdits.Texts))
+        {
+            return none;
+        }
+
+        return (await SyncAsync(hereEdits.Solution, hereEdits.Texts, keep: null, cancellationToken).ConfigureAwait(false), done);
+    }
+
+    /// <summary>
+    /// Every target's document of an edited file takes the one text, so the host has nothing to merge and the next site
+    /// of a Fix All sees the same file in every target (<paramref name="keep"/>: the document the fix ran in keeps its tree).
+    /// </summary>
+    private static async Task<Solution> SyncAsync(Solution result, Dictionary<string, string> texts, DocumentId? keep, CancellationToken cancellationToken)
+    {
+        foreach (var pair in texts)
         {
             foreach (var id in result.GetDocumentIdsWithFilePath(pair.Key))
             {
-                if (id != document.Id && result.GetDocument(id) is { } linked
+                if (id != keep && result.GetDocument(id) is { } linked
                     && await linked.GetTextAsync(cancellationToken).ConfigureAwait(false) is var current && current.ToString() != pair.Value)
                 {
                     result = result.WithDocumentText(id, SourceText.From(pair.Value, current.Encoding, current.ChecksumAlgorithm));

@@ -15,19 +15,19 @@ internal static class LineWrapping
     public static async Task<Document> WrapAsync(Document before, Document after, CancellationToken cancellationToken)
     {
         var old = await before.GetTextAsync(cancellationToken).ConfigureAwait(false);
-        var oldLines = new HashSet<string>(old.Lines.Select(l => l.ToString().Trim()), StringComparer.Ordinal);
         var limit = await ConfiguredLimitAsync(before, cancellationToken).ConfigureAwait(false) ?? DefaultLimit;
+        var oldLines = new HashSet<string>(old.Lines.Select(l => l.ToString().Trim()), StringComparer.Ordinal);
+        var longOldLines = old.Lines.Select(l => l.ToString()).Where(l => l.Length > limit).ToList();
         for (var round = 0; round < 32; round++)
         {
             var text = await after.GetTextAsync(cancellationToken).ConfigureAwait(false);
             var root = await after.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            var changes = root is null ? null : FirstWrap(root, text, limit, oldLines);
-            if (changes is null)
+            if (root is null || FirstWrap(root, text, limit, oldLines, longOldLines) is not { } wrapped)
             {
                 break;
             }
 
-            after = after.WithText(text.WithChanges(changes));
+            after = after.WithSyntaxRoot(wrapped);
         }
 
         return after;
@@ -40,13 +40,13 @@ internal static class LineWrapping
             ? configured
             : null;
 
-    /// <summary>The edits that wrap the outermost list on the first new line over the limit, or null when there is none.</summary>
-    private static List<TextChange>? FirstWrap(SyntaxNode root, SourceText text, int limit, HashSet<string> oldLines)
+    /// <summary>The root with the outermost list on the first new line over the limit wrapped, or null when there is none.</summary>
+    private static SyntaxNode? FirstWrap(SyntaxNode root, SourceText text, int limit, HashSet<string> oldLines, List<string> longOldLines)
     {
         var newline = text.Lines.Count > 1 && text.ToString(TextSpan.FromBounds(text.Lines[0].End, text.Lines[0].EndIncludingLineBreak)) == "\r\n" ? "\r\n" : "\n";
         foreach (var line in text.Lines)
         {
-            if (line.Span.Length <= limit || oldLines.Contains(line.ToString().Trim()))
+            if (line.Span.Length <= limit || oldLines.Contains(line.ToString().Trim()) || longOldLines.Any(o => IsInsertionInto(o, line.ToString())))
             {
                 continue;
             }
@@ -57,15 +57,15 @@ internal static class LineWrapping
             // The outermost list first: the largest one that lies on the line.
             foreach (var node in root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax).OrderByDescending(n => n.Span.Length))
             {
-                var changes = node switch
+                var breaks = node switch
                 {
-                    ArgumentListSyntax { Arguments.Count: >= 2 } list => Wrap(list.OpenParenToken, list.Arguments.GetSeparators(), list.Arguments.Select(a => (SyntaxNode)a), null, indent, unit, newline),
-                    InitializerExpressionSyntax { Expressions.Count: >= 1 } initializer => Wrap(initializer.OpenBraceToken, initializer.Expressions.GetSeparators(), initializer.Expressions.Select(e => (SyntaxNode)e), initializer.CloseBraceToken, indent, unit, newline),
+                    ArgumentListSyntax { Arguments.Count: >= 2 } list => Breaks(list.OpenParenToken, list.Arguments.GetSeparators(), list.Arguments.Select(a => (SyntaxNode)a), null),
+                    InitializerExpressionSyntax { Expressions.Count: >= 1 } initializer => Breaks(initializer.OpenBraceToken, initializer.Expressions.GetSeparators(), initializer.Expressions.Select(e => (SyntaxNode)e), initializer.CloseBraceToken),
                     _ => null,
                 };
-                if (changes is not null)
+                if (breaks is not null && Apply(root, breaks, indent, unit, newline) is { } wrapped)
                 {
-                    return changes;
+                    return wrapped;
                 }
             }
         }
@@ -74,20 +74,18 @@ internal static class LineWrapping
     }
 
     /// <summary>
-    /// An argument list: a line break after the open parenthesis and after each comma. An initializer: its braces on
-    /// lines of their own at the line's indentation, each member on its own line one level in.
+    /// Where a line starts, as (the token before, the token after, one level in): an argument list after the open
+    /// parenthesis and each comma; an initializer also before its braces, which stay at the line's indentation.
     /// </summary>
-    private static List<TextChange>? Wrap(SyntaxToken open, IEnumerable<SyntaxToken> separators, IEnumerable<SyntaxNode> items, SyntaxToken? close, string indent, string unit, string newline)
+    private static List<(SyntaxToken Before, SyntaxToken After, bool Inner)>? Breaks(SyntaxToken open, IEnumerable<SyntaxToken> separators, IEnumerable<SyntaxNode> items, SyntaxToken? close)
     {
-        var inner = newline + indent + unit;
-        var changes = new List<TextChange>();
-        if (close is not null && open.GetPreviousToken() is { } before && before.Span.End <= open.SpanStart)
+        var breaks = new List<(SyntaxToken, SyntaxToken, bool)>();
+        if (close is not null)
         {
-            changes.Add(new TextChange(TextSpan.FromBounds(before.Span.End, open.SpanStart), newline + indent));
+            breaks.Add((open.GetPreviousToken(), open, false));
         }
 
-        var first = items.First();
-        changes.Add(new TextChange(TextSpan.FromBounds(open.Span.End, first.SpanStart), inner));
+        breaks.Add((open, items.First().GetFirstToken(), true));
         foreach (var separator in separators)
         {
             var next = separator.GetNextToken();
@@ -96,15 +94,66 @@ internal static class LineWrapping
                 break;
             }
 
-            changes.Add(new TextChange(TextSpan.FromBounds(separator.Span.End, next.SpanStart), inner));
+            breaks.Add((separator, next, true));
         }
 
         if (close is { } closing)
         {
-            changes.Add(new TextChange(TextSpan.FromBounds(closing.GetPreviousToken().Span.End, closing.SpanStart), newline + indent));
+            breaks.Add((closing.GetPreviousToken(), closing, false));
         }
 
-        // Only whitespace is replaced: a comment between the items keeps the line as it is.
-        return changes.All(c => c.Span.IsEmpty || string.IsNullOrWhiteSpace(open.SyntaxTree!.GetText().ToString(c.Span))) ? changes : null;
+        return breaks;
     }
+
+    /// <summary>
+    /// The breaks as trivia, so the fix's annotations stay on the tree; null where a comment or directive sits at a
+    /// break (the line is left as it is).
+    /// </summary>
+    private static SyntaxNode? Apply(SyntaxNode root, List<(SyntaxToken Before, SyntaxToken After, bool Inner)> breaks, string indent, string unit, string newline)
+    {
+        var leading = new Dictionary<SyntaxToken, SyntaxTriviaList>();
+        var trailing = new Dictionary<SyntaxToken, SyntaxTriviaList>();
+        foreach (var (before, after, inner) in breaks)
+        {
+            if (before.RawKind == 0 || !OnlyWhitespace(before.TrailingTrivia) || !OnlyWhitespace(after.LeadingTrivia))
+            {
+                return null;
+            }
+
+            trailing[before] = SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(newline));
+            leading[after] = SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(inner ? indent + unit : indent));
+        }
+
+        return root.ReplaceTokens(
+            leading.Keys.Concat(trailing.Keys).Distinct(),
+            (original, token) => token
+                .WithLeadingTrivia(leading.TryGetValue(original, out var l) ? l : token.LeadingTrivia)
+                .WithTrailingTrivia(trailing.TryGetValue(original, out var t) ? t : token.TrailingTrivia));
+    }
+
+    /// <summary>
+    /// The author's own long line with a few characters inserted (<c>using </c>, <c>.Clone()</c>): left as the author
+    /// wrote it rather than wrapped in a shape of the fix's choosing.
+    /// </summary>
+    private static bool IsInsertionInto(string before, string after)
+    {
+        if (after.Length < before.Length || after.Length - before.Length > 24)
+        {
+            return false;
+        }
+
+        var matched = 0;
+        for (var i = 0; i < after.Length && matched < before.Length; i++)
+        {
+            if (after[i] == before[matched])
+            {
+                matched++;
+            }
+        }
+
+        return matched == before.Length;
+    }
+
+    private static bool OnlyWhitespace(SyntaxTriviaList trivia)
+        => trivia.All(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia));
 }

@@ -23,6 +23,13 @@ public static class MultiTarget
 
     /// <summary>Both targets' projects; with <paramref name="generator"/>, System.Text.Json's source generator runs in both, as in a build.</summary>
     public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, bool generator, params (string Path, string Text)[] files)
+        => Create(outputKind, aspNet, generator, targetFrameworksVisible: false, files);
+
+    /// <summary>
+    /// With <paramref name="targetFrameworksVisible"/>, each target sees <c>build_property.JsonPerfMultiTargeted</c> as the
+    /// package's targets make it visible in a build; without, only the fix pipeline knows of the other target.
+    /// </summary>
+    public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, bool generator, bool targetFrameworksVisible, params (string Path, string Text)[] files)
     {
         var workspace = new AdhocWorkspace(Microsoft.CodeAnalysis.Host.Mef.MefHostServices.DefaultHost, WorkspaceKind.MSBuild);
         var solution = workspace.CurrentSolution;
@@ -46,6 +53,11 @@ public static class MultiTarget
             foreach (var (path, text) in files)
             {
                 solution = solution.AddDocument(DocumentId.CreateNewId(projectId), System.IO.Path.GetFileName(path), text, filePath: path);
+            }
+
+            if (targetFrameworksVisible)
+            {
+                solution = solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(projectId), ".globalconfig", Microsoft.CodeAnalysis.Text.SourceText.From("is_global = true\nbuild_property.JsonPerfMultiTargeted = true\n"), filePath: "/src/obj/" + name + ".globalconfig");
             }
 
             if (generator)

@@ -69,7 +69,9 @@ public partial class FixTests
             {
                 private static readonly JavaScriptEncoder s_latin = JavaScriptEncoder.Create(UnicodeRanges.BasicLatin);
                 private static readonly JavaScriptEncoder s_jsonEncoder = JavaScriptEncoder.Create(UnicodeRanges.All);
-                private static readonly JavaScriptEncoder s_jsonEncoder2 = JavaScriptEncoder.Create(UnicodeRanges.BasicLatin, UnicodeRanges.Katakana);
+                private static readonly JavaScriptEncoder s_jsonEncoder2 = JavaScriptEncoder.Create(
+                    UnicodeRanges.BasicLatin,
+                    UnicodeRanges.Katakana);
 
                 public JsonWriterOptions A() => new JsonWriterOptions { Encoder = s_jsonEncoder };
                 public JsonWriterOptions B() => new JsonWriterOptions { Encoder = s_jsonEncoder };

@@ -45,9 +45,16 @@ internal static class ContextInstanceBinding
         var uses = new Uses();
         var understood = await References.AllAsync(member, project.Solution, reference =>
         {
-            if (reference.Location.IsImplicit || reference.Location.Document.Project.Id != project.Id)
+            if (reference.Location.IsImplicit)
             {
                 return false;
+            }
+
+            // Another target framework's copy of one of this project's files holds the same uses, judged in this project.
+            if (reference.Location.Document.Project.Id != project.Id)
+            {
+                return reference.Location.Document.FilePath is { Length: > 0 } path
+                       && project.Solution.GetDocumentIdsWithFilePath(path).Any(id => id.ProjectId == project.Id);
             }
 
             var node = reference.Node;

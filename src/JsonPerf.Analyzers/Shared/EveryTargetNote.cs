@@ -1,0 +1,34 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// A fix makes one edit for every target framework (the fix pipeline checks it in each target's document), so in a
+/// project with several targets nothing under <c>#if</c> is fixed. Every rule's diagnostic there says so, and carries
+/// no fix properties: the lightbulb offers nothing that would then do nothing.
+/// </summary>
+internal static class EveryTargetNote
+{
+    public static Diagnostic Apply(Diagnostic diagnostic, AnalyzerConfigOptions globalOptions)
+    {
+        if (diagnostic.Properties.Count == 0
+            || diagnostic.Location.SourceTree is not { } tree
+            || !IsMultiTargeted(globalOptions)
+            || tree.GetRoot() is not { ContainsDirectives: true } root
+            || !ConditionalCompilation.IsConditional(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)))
+        {
+            return diagnostic;
+        }
+
+        var descriptor = diagnostic.Descriptor;
+        // The fixable message has an empty note (each rule's last argument); the note is appended to it.
+        return Diagnostic.Create(
+            descriptor.Id, descriptor.Category, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture) + Rules.NoFixForTargets,
+            diagnostic.Severity, descriptor.DefaultSeverity, descriptor.IsEnabledByDefault, diagnostic.WarningLevel,
+            descriptor.Title, descriptor.Description, descriptor.HelpLinkUri, diagnostic.Location, diagnostic.AdditionalLocations,
+            descriptor.CustomTags, DiagnosticProperties.None);
+    }
+
+    /// <summary>The package's <c>JsonPerfMultiTargeted</c>: <c>TargetFrameworks</c> names two or more targets.</summary>
+    internal static bool IsMultiTargeted(AnalyzerConfigOptions globalOptions)
+        => globalOptions.TryGetValue("build_property.JsonPerfMultiTargeted", out var value)
+           && string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase);
+}

@@ -1,0 +1,49 @@
+using System.Linq;
+using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace JsonPerf.Analyzers.Tests.Layout;
+
+/// <summary>Where a fix is withheld because the code is under #if in a multi-targeted project, the message says so.</summary>
+public partial class EveryTargetTests
+{
+    private const string Sites = """
+        using System.Text;
+        using System.Text.Json;
+
+        public class Order { public int Id { get; set; } }
+
+        public static class C
+        {
+            public static byte[] Shared(Order order) => Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order));
+
+            public static byte[] Branch(Order order)
+            {
+        #if NET10_0_OR_GREATER
+                return Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order));
+        #else
+                return new byte[0];
+        #endif
+            }
+        }
+        """;
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task A_site_under_if_in_a_multi_targeted_project_says_why_it_has_no_fix(bool targetFrameworksVisible)
+    {
+        var (solution, net10, _) = MultiTarget.Create(OutputKind.DynamicallyLinkedLibrary, aspNet: false, generator: false, targetFrameworksVisible, (Path, Sites));
+        var diagnostics = (await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, new Utf16DetourAnalyzer())).OrderBy(d => d.Location.SourceSpan.Start).ToList();
+
+        Assert.Equal(2, diagnostics.Count);
+        Assert.NotEmpty(diagnostics[0].Properties);
+        Assert.DoesNotContain("no automatic fix", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
+        var branch = diagnostics[1];
+        Assert.True(targetFrameworksVisible == branch.GetMessage().EndsWith(Rules.NoFixForTargets, System.StringComparison.Ordinal), branch.GetMessage());
+        Assert.Equal(targetFrameworksVisible, branch.Properties.IsEmpty);
+        Assert.Equal(diagnostics[0].Descriptor.HelpLinkUri, branch.Descriptor.HelpLinkUri);
+        Assert.Equal(DiagnosticSeverity.Warning, branch.Severity);
+    }
+}
