@@ -47,6 +47,9 @@ internal static class Rules
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 
+    /// <summary>JP0006 on <c>JsonNode.Parse(element.GetRawText())</c> where no context of the project registers JsonElement.</summary>
+    public const string NoFixElementToNodeWithoutMetadata = " (no automatic fix here: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata, which this call does not, and throws where reflection is off (an AOT app loading this code); register JsonElement on a JsonSerializerContext of the project ([JsonSerializable(typeof(JsonElement))]) and the fix passes its metadata)";
+
     /// <summary>JP0002 on options created at the call or in a local: JP0001's fix caches them first.</summary>
     public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; cache them in a static readonly field first (JP0001's fix), and this fix applies there)";
 
@@ -219,6 +222,12 @@ internal static class DiagnosticProperties
 
     /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
     public const string TypeName = "Type";
+
+    /// <summary>JP0006's element to node copy: the context whose metadata the fix passes, fully qualified (the value).</summary>
+    public const string Context = "Context";
+
+    /// <summary>JP0006's element to node copy: the context's JsonTypeInfo&lt;JsonElement&gt; property (the value).</summary>
+    public const string TypeInfoProperty = "TypeInfoProperty";
 
     /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";
