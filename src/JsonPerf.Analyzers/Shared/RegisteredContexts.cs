@@ -43,7 +43,7 @@ internal static class RegisteredContexts
         ISymbol scope = within as INamedTypeSymbol ?? (ISymbol?)within.ContainingType ?? compilation.Assembly;
         foreach (var registration in s_cache.GetValue(compilation, c => Read(c, symbols)))
         {
-            if (SymbolEqualityComparer.IncludeNullability.Equals(registration.Type, type)
+            if (SymbolEqualityComparer.Default.Equals(registration.Type, type)
                 && compilation.IsSymbolAccessibleWithin(registration.Context, scope)
                 && (accept is null || accept(registration)))
             {
