@@ -47,6 +47,12 @@ internal static class Rules
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 
+    /// <summary>JP0002 on JsonDocument, JsonElement or JsonNode where no DOM API does the same and no context of the project registers the type.</summary>
+    public const string NoFixForDomType = " (no automatic fix here: JSON's own DOM types need no generated metadata, so the fix scaffolds no context for them, and no API of the type itself does exactly what this call does (options, a Stream, a null value to write: see the rule's page); a JsonSerializerContext of the project that registers the type is used where there is one)";
+
+    /// <summary>JP0006 on <c>JsonNode.Parse(element.GetRawText())</c> where no context of the project registers JsonElement.</summary>
+    public const string NoFixElementToNodeWithoutMetadata = " (no automatic fix here: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata, which this call does not, and throws where reflection is off (an AOT app loading this code); register JsonElement on a JsonSerializerContext of the project ([JsonSerializable(typeof(JsonElement))]) and the fix passes its metadata)";
+
     /// <summary>JP0002 on options created at the call or in a local: JP0001's fix caches them first.</summary>
     public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; cache them in a static readonly field first (JP0001's fix), and this fix applies there)";
 
@@ -220,8 +226,20 @@ internal static class DiagnosticProperties
     /// </summary>
     public const string HttpDefaults = "HttpDefaults";
 
+    /// <summary>
+    /// JP0002 on a DOM type: the call becomes the type's own API (the value: <c>Parse</c>, <c>ParseValue</c> or <c>WriteTo</c>,
+    /// the analyzer's Dom* constants), with no context.
+    /// </summary>
+    public const string DomApi = "DomApi";
+
     /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
     public const string TypeName = "Type";
+
+    /// <summary>JP0006's element to node copy: the context whose metadata the fix passes, fully qualified (the value).</summary>
+    public const string Context = "Context";
+
+    /// <summary>JP0006's element to node copy: the context's JsonTypeInfo&lt;JsonElement&gt; property (the value).</summary>
+    public const string TypeInfoProperty = "TypeInfoProperty";
 
     /// <summary>JP0005, JP0006, JP0007: which rewrite the fix applies (the value is one of the analyzer's Fix* constants); absent: no fix.</summary>
     public const string FixKind = "Fix";

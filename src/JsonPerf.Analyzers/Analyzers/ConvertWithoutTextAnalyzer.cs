@@ -18,7 +18,10 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>JsonElement.Parse(element.GetRawText())</c>: the fix calls <c>element.Clone()</c>.</summary>
     public const string FixCloneElement = "CloneElement";
 
-    /// <summary><c>JsonNode.Parse(element.GetRawText())</c>: the fix calls <c>JsonSerializer.SerializeToNode(element)</c>.</summary>
+    /// <summary>
+    /// <c>JsonNode.Parse(element.GetRawText())</c>: the fix calls <c>JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)</c>
+    /// with a context of the project that registers JsonElement (<see cref="DiagnosticProperties.Context"/>, <see cref="DiagnosticProperties.TypeInfoProperty"/>).
+    /// </summary>
     public const string FixElementToNode = "ElementToNode";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
@@ -149,10 +152,11 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 
     /// <summary>
     /// <c>X.Parse(element.GetRawText())</c>: an element copied into a new element, node or document through its text.
-    /// <c>element.Clone()</c> and <c>SerializeToNode(element)</c> give the same JSON text (the node is written from the
+    /// <c>element.Clone()</c> and <c>SerializeToNode(element, ...)</c> give the same JSON text (the node is written from the
     /// element; the clone copies its UTF-8 bytes); a document from <c>SerializeToDocument(element)</c> would have other
-    /// raw text (whitespace and escaping written anew), so it is reported without a fix. SerializeToNode resolves
-    /// JsonElement's metadata through the default options, which a trimmed or reflection-free project does not have.
+    /// raw text (whitespace and escaping written anew), so it is reported without a fix. The node copy never takes
+    /// <c>SerializeToNode(element)</c>, which needs reflection metadata the original did not (an AOT app that loads the
+    /// library throws): only a project context that registers JsonElement provides it, or there is no fix.
     /// </summary>
     private static void AnalyzeParseOfElement(OperationAnalysisContext context, JsonSymbols symbols, IInvocationOperation parse)
     {
@@ -169,13 +173,62 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
         else if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonNode))
         {
-            var fixable = defaults && !ReflectionFreeProject.Is(context.Options.AnalyzerConfigOptionsProvider.GlobalOptions);
-            Report(context, parse, "JsonNode.Parse(element.GetRawText())", "JsonSerializer.SerializeToNode(element)", fixable ? FixElementToNode : null);
+            const string What = "JsonNode.Parse(element.GetRawText())";
+            const string Instead = "JsonSerializer.SerializeToNode(element, <context>.Default.JsonElement)";
+            if (!defaults)
+            {
+                Report(context, parse, What, Instead, fix: null);
+            }
+            else if (ElementMetadata(parse, symbols) is { } registration)
+            {
+                var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, FixElementToNode)
+                    .Add(DiagnosticProperties.Context, registration.Context.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
+                    .Add(DiagnosticProperties.TypeInfoProperty, registration.PropertyName);
+                context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Instead, ""));
+            }
+            else
+            {
+                Report(context, parse, What, Instead, fix: null, Rules.NoFixElementToNodeWithoutMetadata);
+            }
         }
         else
         {
             Report(context, parse, "JsonDocument.Parse(element.GetRawText())", "element.Clone() where an element will do, or JsonSerializer.SerializeToDocument(element)", fix: null, Rules.NoFixForDocumentText);
         }
+    }
+
+    /// <summary>
+    /// A context of the project that registers JsonElement, usable at the call, whose generation options leave the copy
+    /// as <c>JsonNode.Parse</c> makes it: none that change how nodes match names (<c>PropertyNameCaseInsensitive</c>, the
+    /// Web defaults), their depth, or the converters (only settings that shape the project's own types).
+    /// </summary>
+    private static RegisteredContexts.Registration? ElementMetadata(IInvocationOperation parse, JsonSymbols symbols)
+        => symbols.JsonElement is { } element
+           && parse.SemanticModel is { } model
+           && model.GetEnclosingSymbol(parse.Syntax.SpanStart) is { } within
+            ? RegisteredContexts.Find(model.Compilation, symbols, element, within, static r => LeavesElementCopyAlone(r.GenerationOptions))
+            : null;
+
+    private static readonly HashSet<string> s_settingsOfOwnTypes = new(StringComparer.Ordinal)
+    {
+        "GenerationMode", "PropertyNamingPolicy", "DictionaryKeyPolicy", "DefaultIgnoreCondition", "IgnoreReadOnlyFields",
+        "IgnoreReadOnlyProperties", "IncludeFields", "UseStringEnumConverter",
+    };
+
+    private static bool LeavesElementCopyAlone(AttributeData? generationOptions)
+    {
+        if (generationOptions is null)
+        {
+            return true;
+        }
+
+        // [JsonSourceGenerationOptions(JsonSerializerDefaults.Web)] is case-insensitive; General (0) is the default.
+        if (generationOptions.ConstructorArguments.Any(a => a.Value is not 0))
+        {
+            return false;
+        }
+
+        return generationOptions.NamedArguments.All(a => s_settingsOfOwnTypes.Contains(a.Key));
     }
 
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null)

@@ -201,7 +201,10 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        if (Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken) is not var (properties, note))
+        var fixability = DomTypes.Is(type, symbols)
+            ? DomFixability(invocation, helper, type, options, symbols, state, context.CancellationToken)
+            : Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken);
+        if (fixability is not var (properties, note))
         {
             return;
         }

@@ -9,7 +9,9 @@ namespace JsonPerf.CodeFixes;
 /// becomes <c>JsonSerializer.Deserialize&lt;T&gt;(element, options)</c> (the JsonElement overload, written as a static
 /// call so no using is needed), and <c>JsonDocument.Parse(JsonSerializer.Serialize(x, options))</c> becomes
 /// <c>JsonSerializer.SerializeToDocument(x, options)</c> (likewise SerializeToElement, SerializeToNode). Everything
-/// else in the call, its trivia included, stays as written.
+/// else in the call, its trivia included, stays as written. No fix adds a call that needs reflection metadata where the
+/// original made none: the Serialize call's own overload is kept, and an element copied into a node takes the
+/// metadata of the project's context (the analyzer finds it).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConvertWithoutTextFixer)), Shared]
 public sealed class ConvertWithoutTextFixer : JsonFixer
@@ -20,27 +22,22 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
-    /// <summary>
-    /// A line comment or a directive inside the call could not be kept on one line: no fix there. Nor the reflection-based
-    /// <c>SerializeToNode(element)</c> where another target framework of the project is reflection-free (its build would
-    /// warn IL2026/IL3050): the analyzer sees only its own target's properties.
-    /// </summary>
-    protected override async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         if (CallTrivia.HasLineCommentOrDirective(site))
         {
-            return false;
+            return Task.FromResult<PreparedFix?>(null);
         }
 
-        // JsonNode.Parse(...): the one shape whose fix may add reflection (the analyzer checked the argument).
-        return site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
-               || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } }
-               || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-               || model.GetSymbolInfo(site, cancellationToken).Symbol is not IMethodSymbol { Name: "Parse", ContainingType.Name: "JsonNode" }
-               || !TargetFrameworkSiblings.AnyReflectionFree(document);
+        // The element to node copy takes the metadata of the context the analyzer found (never SerializeToNode(element)).
+        diagnostic.Properties.TryGetValue(DiagnosticProperties.Context, out var context);
+        diagnostic.Properties.TryGetValue(DiagnosticProperties.TypeInfoProperty, out var property);
+        var metadata = context is { Length: > 0 } && property is { Length: > 0 } ? (context, property) : default((string, string)?);
+        return Task.FromResult<PreparedFix?>(async ct => (await FixAsync(document, site, metadata, ct).ConfigureAwait(false))?.Project.Solution);
     }
 
-    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, (string Context, string Property)? metadata, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
@@ -53,10 +50,10 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         var parsed = model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse" } parse ? parse.ContainingType.Name : null;
         SyntaxNode? replacement = CallTrivia.WalkDownParenthesesAndCasts(first.Expression) switch
         {
-            // JsonElement.Parse(element.GetRawText()) -> element.Clone(); JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element)
+            // JsonElement.Parse(element.GetRawText()) -> element.Clone(); JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)
             InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
                 when parsed is not null && inner.ArgumentList.Arguments.Count == 0
-                => FromElement(parsed, rawText, inner, model)?
+                => FromElement(parsed, rawText, inner, metadata, model)?
                     .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
                     .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
 
@@ -80,23 +77,30 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
     }
 
-    /// <summary>The element's own copy: <c>element.Clone()</c> for a JsonElement, <c>JsonSerializer.SerializeToNode(element)</c> for a JsonNode.</summary>
-    private static ExpressionSyntax? FromElement(string parsed, MemberAccessExpressionSyntax rawText, InvocationExpressionSyntax inner, SemanticModel model)
+    /// <summary>
+    /// The element's own copy: <c>element.Clone()</c> for a JsonElement, <c>JsonSerializer.SerializeToNode(element,
+    /// Ctx.Default.JsonElement)</c> for a JsonNode, with the metadata of the project's context (no reflection added).
+    /// </summary>
+    private static ExpressionSyntax? FromElement(string parsed, MemberAccessExpressionSyntax rawText, InvocationExpressionSyntax inner, (string Context, string Property)? metadata, SemanticModel model)
     {
         if (parsed == "JsonElement")
         {
             return inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)));
         }
 
-        if (parsed != "JsonNode" || JsonSymbols.For(model.Compilation)?.JsonSerializer is null)
+        if (parsed != "JsonNode" || metadata is not var (context, property) || JsonSymbols.For(model.Compilation)?.JsonSerializer is null)
         {
             return null;
         }
 
         var serializer = ParseTypeName("global::System.Text.Json.JsonSerializer").WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        var typeInfo = MemberAccessExpression(
+            SyntaxKind.SimpleMemberAccessExpression,
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ParseTypeName(context).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default")),
+            IdentifierName(property));
         return InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)serializer, IdentifierName("SerializeToNode")),
-            ArgumentList(SingletonSeparatedList(Argument(rawText.Expression.WithoutTrivia()))));
+            ArgumentList(SeparatedList(new[] { Argument(rawText.Expression.WithoutTrivia()), Argument(typeInfo) })));
     }
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, with the name replaced.</summary>

@@ -12,8 +12,9 @@ namespace JsonPerf.Analyzers.Tests.JP0006;
 
 /// <summary>
 /// An element copied into a new element, node or document through its text (<c>JsonNode.Parse(element.GetRawText())</c>,
-/// met per request in real SDKs): <c>element.Clone()</c> and <c>JsonSerializer.SerializeToNode(element)</c> give the
-/// same JSON; a document is reported without a fix (its raw text would change).
+/// met per request in real SDKs): <c>element.Clone()</c> and <c>JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)</c>
+/// (a context of the project that registers JsonElement; never the reflection overload) give the same JSON; a document
+/// is reported without a fix (its raw text would change).
 /// </summary>
 public class ElementCopyTests
 {
@@ -23,29 +24,113 @@ public class ElementCopyTests
 
         """;
 
+    private const string CopyContext = """
+
+        [System.Text.Json.Serialization.JsonSerializable(typeof(JsonElement))]
+        internal partial class CopyContext : System.Text.Json.Serialization.JsonSerializerContext
+        {
+        }
+        """;
+
     [Fact]
-    public Task Element_and_node_copies_are_fixed()
+    public Task An_element_copy_is_fixed_with_clone()
         => Verify.VerifyFixAsync(Header + """
             public class C
             {
-                public object M(JsonElement element, JsonDocument doc)
-                {
-                    var a = {|JP0006:JsonElement.Parse(element.GetRawText())|};
-                    var b = {|JP0006:JsonNode.Parse(/* copy */ doc.RootElement.GetProperty("x").GetRawText())|};
-                    return (a, b);
-                }
+                public object M(JsonElement element) => {|JP0006:JsonElement.Parse(/* copy */ element.GetRawText())|};
             }
             """, Header + """
             public class C
             {
-                public object M(JsonElement element, JsonDocument doc)
-                {
-                    var a = element.Clone();
-                    var b = /* copy */ JsonSerializer.SerializeToNode(doc.RootElement.GetProperty("x"));
-                    return (a, b);
-                }
+                public object M(JsonElement element) => /* copy */ element.Clone();
             }
             """);
+
+    // A context written out by hand (what the generator writes, reduced): the verifier compiles the fixed code without the generator.
+    private const string HandWrittenContext = """
+
+        [System.Text.Json.Serialization.JsonSerializable(typeof(JsonElement))]
+        internal partial class CopyContext : System.Text.Json.Serialization.JsonSerializerContext
+        {
+            public CopyContext() : base(null) { }
+            public static CopyContext Default { get; } = new CopyContext();
+            public System.Text.Json.Serialization.Metadata.JsonTypeInfo<JsonElement> JsonElement => null;
+            protected override JsonSerializerOptions GeneratedSerializerOptions => null;
+            public override System.Text.Json.Serialization.Metadata.JsonTypeInfo GetTypeInfo(System.Type type) => null;
+        }
+        """;
+
+    [Fact]
+    public Task A_node_copy_is_fixed_with_the_contexts_metadata()
+        => Verify.VerifyFixAsync(Header + """
+            public class C
+            {
+                public JsonNode M(JsonElement element) => {|JP0006:JsonNode.Parse(/* copy */ element.GetRawText())|};
+            }
+            """ + HandWrittenContext, Header + """
+            public class C
+            {
+                public JsonNode M(JsonElement element) => /* copy */ JsonSerializer.SerializeToNode(element, CopyContext.Default.JsonElement);
+            }
+            """ + HandWrittenContext);
+
+    [Fact]
+    public async Task A_node_copy_takes_the_metadata_of_the_projects_context()
+    {
+        var source = Header + """
+            public class C
+            {
+                public object M(JsonDocument doc) => JsonNode.Parse(/* copy */ doc.RootElement.GetProperty("x").GetRawText());
+            }
+            """ + CopyContext;
+        var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
+        Assert.Equal("global::CopyContext", diagnostic.Properties[DiagnosticProperties.Context]);
+        Assert.DoesNotContain("no automatic fix", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+
+        var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()))!;
+        var text = (await after.GetDocument(id)!.GetTextAsync()).ToString();
+        Assert.Contains("=> /* copy */ JsonSerializer.SerializeToNode(doc.RootElement.GetProperty(\"x\"), CopyContext.Default.JsonElement);", text, System.StringComparison.Ordinal);
+        await SourceGeneration.CompileAsync(after.GetDocument(id)!.Project);
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("[System.Text.Json.Serialization.JsonSourceGenerationOptions(JsonSerializerDefaults.Web)]")]
+    [InlineData("[System.Text.Json.Serialization.JsonSourceGenerationOptions(PropertyNameCaseInsensitive = true)]")]
+    [InlineData("[System.Text.Json.Serialization.JsonSourceGenerationOptions(MaxDepth = 8)]")]
+    public async Task Without_a_context_that_registers_JsonElement_on_neutral_options_the_node_copy_is_not_fixed(string options)
+    {
+        // SerializeToNode(element) needs reflection metadata that JsonNode.Parse did not (an AOT app loading the library
+        // throws), and a context whose options match names case-insensitively or limit depth makes another node.
+        var context = options.Length == 0 ? "" : "\n" + options + CopyContext;
+        var source = Header + "public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }" + context;
+        var (solution, document) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
+        Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
+        Assert.Contains("no automatic fix here: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+        Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
+    }
+
+    [Fact]
+    public async Task A_context_under_if_or_out_of_reach_is_not_used()
+    {
+        var source = Header + """
+            public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }
+            #if NEVER
+            [System.Text.Json.Serialization.JsonSerializable(typeof(JsonElement))]
+            internal partial class A : System.Text.Json.Serialization.JsonSerializerContext { }
+            #endif
+            public class Outer
+            {
+                [System.Text.Json.Serialization.JsonSerializable(typeof(JsonElement))]
+                private partial class B : System.Text.Json.Serialization.JsonSerializerContext { }
+            }
+            """;
+        var (solution, document) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
+        Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
+    }
 
     [Fact]
     public async Task A_document_copy_and_copies_with_parse_options_are_reported_without_a_fix()
@@ -86,43 +171,37 @@ public class ElementCopyTests
             """);
 
     [Fact]
-    public async Task In_a_reflection_free_project_the_node_copy_is_not_fixed()
+    public async Task In_a_reflection_free_project_and_beside_a_reflection_free_target_the_node_copy_is_fixed_with_metadata()
     {
-        // SerializeToNode(element) resolves JsonElement through the default options: it throws where reflection is off.
-        var (solution, document) = FixRunner.CreateProject(Header + "public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }", OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
-        solution = JP0002.FixTests.WithBuildProperty(solution, solution.GetDocument(document)!.Project.Id, "JsonSerializerIsReflectionEnabledByDefault", "false");
-        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
-        Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
-    }
-
-    [Fact]
-    public async Task In_a_multi_targeted_project_with_a_reflection_free_target_the_node_copy_is_not_fixed()
-    {
-        // A real library: IsAotCompatible only where the target is not netstandard2.0. The netstandard2.0 compilation's
-        // diagnostic carries the fix, but SerializeToNode in the shared file fails the net8.0 build with IL2026/IL3050.
-        var source = Header + "public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }";
+        // A real library: IsAotCompatible only where the target is not netstandard2.0. The fix adds no reflection, so
+        // neither the project's own properties nor a reflection-free sibling target withhold it.
+        var source = Header + "public class C { public JsonNode M(JsonElement e) => JsonNode.Parse(e.GetRawText()); }" + CopyContext;
         var (solution, document) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
         solution = solution.WithDocumentFilePath(document, "/src/C.cs");
         var netstandard = solution.GetDocument(document)!.Project;
+        solution = JP0002.FixTests.WithBuildProperty(solution, netstandard.Id, "JsonSerializerIsReflectionEnabledByDefault", "false");
         var net8 = ProjectId.CreateNewId();
         solution = solution.AddProject(ProjectInfo.Create(net8, VersionStamp.Default, "Lib(net8.0)", "Lib", LanguageNames.CSharp,
                 compilationOptions: netstandard.CompilationOptions, parseOptions: netstandard.ParseOptions, metadataReferences: netstandard.MetadataReferences))
             .AddDocument(DocumentId.CreateNewId(net8), "C.cs", source, filePath: "/src/C.cs");
         solution = JP0002.FixTests.WithBuildProperty(solution, net8, "IsAotCompatible", "true");
 
-        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
-        Assert.True(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
-        Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
-
-        // Without the reflection-free sibling the same diagnostic is fixed.
-        var alone = solution.RemoveProject(net8);
-        Assert.NotNull(await FixRunner.ApplyFirstFixAsync(alone.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
+        var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()))!;
+        var text = (await after.GetDocument(document)!.GetTextAsync()).ToString();
+        Assert.Contains("JsonSerializer.SerializeToNode(e, CopyContext.Default.JsonElement)", text, System.StringComparison.Ordinal);
     }
 
     private const string Program = """
         using System;
         using System.Text.Json;
         using System.Text.Json.Nodes;
+        using System.Text.Json.Serialization;
+
+        [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+        [JsonSerializable(typeof(JsonElement))]
+        internal partial class CopyContext : JsonSerializerContext
+        {
+        }
 
         public static class Program
         {
@@ -179,21 +258,32 @@ public class ElementCopyTests
         """;
 
     [Fact]
-    public async Task Fix_all_prints_the_same_bytes_before_and_after()
+    public async Task Fix_all_prints_the_same_bytes_before_and_after_and_with_reflection_off()
     {
         var fixedProgram = await FixRunner.ApplyFixAllAsync(Program, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer(), OutputKind.ConsoleApplication, TestReferences.Net10);
         Assert.Contains("element = root.Clone();", fixedProgram, System.StringComparison.Ordinal);
-        Assert.Contains("node = JsonSerializer.SerializeToNode(root);", fixedProgram, System.StringComparison.Ordinal);
-        Assert.Contains("JsonSerializer.SerializeToNode(root.GetProperty(\"b\"))", fixedProgram, System.StringComparison.Ordinal);
+        Assert.Contains("node = JsonSerializer.SerializeToNode(root, CopyContext.Default.JsonElement);", fixedProgram, System.StringComparison.Ordinal);
+        Assert.Contains("JsonSerializer.SerializeToNode(root.GetProperty(\"b\"), CopyContext.Default.JsonElement)", fixedProgram, System.StringComparison.Ordinal);
         Assert.Contains("default(JsonElement).Clone()", fixedProgram, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("SerializeToNode(root)", fixedProgram, System.StringComparison.Ordinal);
 
-        var before = ProgramRunner.CompileAndRun(Program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var before = await RunAsync(Program, reflectionOff: false);
+        var after = await RunAsync(fixedProgram, reflectionOff: false);
         var output = Encoding.UTF8.GetString(before);
         Assert.StartsWith("marker", output, System.StringComparison.Ordinal);
         Assert.Contains("JsonObject {\"a\":1,\"b\":[1,2,3]", output, System.StringComparison.Ordinal);
         Assert.Contains("default element: System.InvalidOperationException", output, System.StringComparison.Ordinal);
         Assert.Equal(output, Encoding.UTF8.GetString(after));
         Assert.Equal(before, after);
+
+        // What an AOT app that loads the code runs: the original (DOM only) and the fix (generated metadata) still agree.
+        Assert.Equal(before, await RunAsync(Program, reflectionOff: true));
+        Assert.Equal(before, await RunAsync(fixedProgram, reflectionOff: true));
+    }
+
+    private static async Task<byte[]> RunAsync(string source, bool reflectionOff)
+    {
+        var (solution, id) = FixRunner.CreateProject(source, OutputKind.ConsoleApplication, TestReferences.Net10);
+        return ProgramRunner.Run(await SourceGeneration.CompileAsync(solution.GetDocument(id)!.Project), reflectionOff: reflectionOff);
     }
 }

@@ -132,7 +132,11 @@ internal static class FixPlanner
         }
 
         var callingType = model.GetEnclosingSymbol(invocation.SpanStart, cancellationToken)?.ContainingType;
-        return ChoosePlan();
+        var chosen = ChoosePlan();
+
+        // JSON's own DOM types need no generated metadata: only a context that already registers the type, never a new
+        // one or a new registration (the analyzer offers the fix only where such a context exists).
+        return DomTypes.Is(type, symbols) && (chosen?.Registration is null || !chosen.ExtraTypes.IsEmpty) ? null : chosen;
 
         async Task<(bool Bindable, INamedTypeSymbol? Bound)?> bindableAsync(ISymbol member)
         {

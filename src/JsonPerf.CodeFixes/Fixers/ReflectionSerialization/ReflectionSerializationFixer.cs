@@ -6,7 +6,9 @@ namespace JsonPerf.CodeFixes;
 /// JP0002 fix: "Use source-generated metadata". <see cref="FixPlanner"/> decides once what to do; this class applies
 /// it: register the type on a context (<see cref="ContextEditing"/>) or scaffold one (<see cref="ContextScaffolding"/>), then either pass the context's
 /// metadata to the call (<see cref="ArgumentRewriter"/>) or, for options in a static member, bind the context to
-/// them as their resolver (<see cref="ResolverBinding"/>). docs/rules/JP0002.md lists when it is offered.
+/// them as their resolver (<see cref="ResolverBinding"/>). JSON's own DOM types get their own API instead
+/// (<see cref="DomApiFix"/>) or a context of the project that already registers them, never a new one.
+/// docs/rules/JP0002.md lists when it is offered.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ReflectionSerializationFixer)), Shared]
 public sealed class ReflectionSerializationFixer : JsonFixer
@@ -16,7 +18,8 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     protected override string Title => "Use source-generated metadata";
 
     protected override bool IsFixable(Diagnostic diagnostic)
-        => diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions)
+        => diagnostic.Properties.ContainsKey(DiagnosticProperties.DomApi)
+           || diagnostic.Properties.ContainsKey(DiagnosticProperties.DefaultOptions) || diagnostic.Properties.ContainsKey(DiagnosticProperties.StaticOptions)
            || diagnostic.Properties.ContainsKey(DiagnosticProperties.WebDefaults) || diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults);
 
     /// <summary>Fix All plans the project's sites on one compilation and applies them together (<see cref="FixAllAtOnce"/>).</summary>
@@ -25,6 +28,12 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
+        // JSON's own DOM types: their own API, no context (DomApiFix).
+        if (diagnostic.Properties.TryGetValue(DiagnosticProperties.DomApi, out var rewrite) && rewrite is not null)
+        {
+            return await DomApiFix.PrepareAsync(document, site, rewrite, cancellationToken).ConfigureAwait(false) is { } dom ? ct => dom(ct) : null;
+        }
+
         // ASP.NET Core's helpers without options: the context on ASP.NET Core's defaults (one at a time in Fix All too:
         // the planner leaves them, and each later site finds the property the first one added).
         if (diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults))
