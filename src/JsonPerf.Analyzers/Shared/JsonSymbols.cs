@@ -35,6 +35,7 @@ internal sealed class JsonSymbols
     private object? _jsonIncludeAttribute;
     private object? _jsonConstructorAttribute;
     private object? _jsonDerivedTypeAttribute;
+    private object? _jsonPolymorphicAttribute;
     private object? _jsonTypeInfo;
     private object? _jsonTypeInfoResolver;
     private object? _defaultJsonTypeInfoResolver;
@@ -97,6 +98,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonIncludeAttribute => Resolve(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
     public INamedTypeSymbol? JsonConstructorAttribute => Resolve(ref _jsonConstructorAttribute, "System.Text.Json.Serialization.JsonConstructorAttribute");
     public INamedTypeSymbol? JsonDerivedTypeAttribute => Resolve(ref _jsonDerivedTypeAttribute, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+    public INamedTypeSymbol? JsonPolymorphicAttribute => Resolve(ref _jsonPolymorphicAttribute, "System.Text.Json.Serialization.JsonPolymorphicAttribute");
     public INamedTypeSymbol? JsonTypeInfo => Resolve(ref _jsonTypeInfo, "System.Text.Json.Serialization.Metadata.JsonTypeInfo");
     public INamedTypeSymbol? JsonTypeInfoResolver => Resolve(ref _jsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.JsonTypeInfoResolver");
     public INamedTypeSymbol? DefaultJsonTypeInfoResolver => Resolve(ref _defaultJsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver");
