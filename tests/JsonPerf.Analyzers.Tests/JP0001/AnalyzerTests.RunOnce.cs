@@ -22,6 +22,10 @@ public partial class AnalyzerTests
         "static C() { Warm(); } private static void Warm() { JsonSerializer.Serialize(1, new JsonSerializerOptions()); }",
         "static readonly string s_json = Outer(); private static string Outer() { return Inner(); } private static string Inner() { return JsonSerializer.Serialize(1, new JsonSerializerOptions()); }",
         "static readonly Lazy<string> s_a = new Lazy<string>(BuildSchema); static readonly string s_b = BuildSchema(); private static string BuildSchema() { return JsonSerializer.Serialize(1, new JsonSerializerOptions()); }",
+        // Instance initializers run once per object, as the rule treats them (never reported): a Lazy there, or a private method only they call.
+        "private readonly Lazy<string> _schema = new Lazy<string>(() => JsonSerializer.Serialize(1, new JsonSerializerOptions()));",
+        "private readonly string _json = BuildSchema(); private static string BuildSchema() { return JsonSerializer.Serialize(1, new JsonSerializerOptions()); }",
+        "public string Json { get; } = BuildSchema(); private static string BuildSchema() { return JsonSerializer.Serialize(1, new JsonSerializerOptions()); }",
         // An immediately invoked lambda in a static initializer.
         "static readonly string s_json = ((Func<string>)(() => JsonSerializer.Serialize(1, new JsonSerializerOptions())))();");
 
