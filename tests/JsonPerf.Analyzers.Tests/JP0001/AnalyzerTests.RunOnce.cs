@@ -57,6 +57,14 @@ public partial class AnalyzerTests
         => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Fact]
+    public Task A_target_typed_Lazy_runs_its_method_group_once()
+        => Verify.VerifyAnalyzerAsync(Snippets.InClass("""
+            static readonly Lazy<string> s_schema = new(BuildSchema);
+            static readonly Lazy<string> s_other = new(() => JsonSerializer.Serialize(2, new JsonSerializerOptions()), System.Threading.LazyThreadSafetyMode.None);
+            private static string BuildSchema() => JsonSerializer.Serialize(1, new JsonSerializerOptions { WriteIndented = true });
+            """));
+
+    [Fact]
     public Task A_private_method_called_only_from_Main_outside_loops_runs_once()
         => Verify.VerifyAnalyzerAsync(
             Snippets.Usings + """
