@@ -151,6 +151,21 @@ public class RuleCatalogTests
         Assert.Equal(Descriptors().Select(d => $"dotnet_diagnostic.{d.Id}.severity = {severity}").OrderBy(l => l, StringComparer.Ordinal), settings);
     }
 
+    [Theory]
+    [InlineData("SuggestionsOnly", "suggestion")]
+    [InlineData("TestProject", "none")]
+    public void Suggestion_presets_make_every_rule_but_JP0003_a_suggestion_and_set_JP0002_apart(string preset, string jp0002)
+    {
+        var lines = File.ReadAllLines(Path.Combine(RepositoryRoot, "src", "JsonPerf.Package", "build", $"JsonPerf.Analyzers.{preset}.globalconfig"));
+        Assert.Contains("is_global = true", lines);
+        Assert.Contains("global_level = -1", lines);
+        var settings = lines.Where(l => l.StartsWith("dotnet_diagnostic.", StringComparison.Ordinal)).OrderBy(l => l, StringComparer.Ordinal);
+        var expected = Descriptors().Where(d => d.Id != "JP0003")
+            .Select(d => $"dotnet_diagnostic.{d.Id}.severity = {(d.Id == "JP0002" ? jp0002 : "suggestion")}")
+            .OrderBy(l => l, StringComparer.Ordinal);
+        Assert.Equal(expected, settings);
+    }
+
     private static (string Version, string Repository) VersionAndRepository()
     {
         var props = System.Xml.Linq.XDocument.Load(Path.Combine(RepositoryRoot, "Directory.Build.props"));

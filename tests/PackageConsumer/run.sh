@@ -98,7 +98,7 @@ diff -u "$root/tests/PackageConsumerMinimalApi/Program.cs" "$api/Program.cs" || 
 echo "ok: one dotnet format run fixed JP0001 and JP0004 in the handler; HTTP responses on 127.0.0.1 unchanged"
 # ---- end minimal API ----
 
-# ---- A test project (issue 28): every rule a suggestion, warnings again with JsonPerfSuggestionsOnly=false ----
+# ---- A test project (issue 28): every rule a suggestion and JP0002 off (issue 39), warnings again with JsonPerfSuggestionsOnly=false ----
 echo "== test project: suggestions in the IDE and the SARIF log, no build warnings"
 tests_copy="$work/test-project"
 mkdir -p "$tests_copy"
@@ -117,13 +117,18 @@ testbuild -p:ErrorLog="$work/tests.sarif%2Cversion=2.1" > "$work/tests.log" 2>&1
 check_clean_load "$work/tests.log"
 if grep -qE 'warning JP[0-9]+' "$work/tests.log"; then grep -E 'warning JP' "$work/tests.log" | sort -u; fail "JsonPerf warnings in a test project"; fi
 levels="$(sarif_levels "$work/tests.sarif")"
-[[ "$levels" =~ ^JP0001:note:2\ JP0002:note:[0-9]+\ JP0004:note:1\ JP0006:note:1\ JP0007:note:1$ ]] || fail "test project SARIF: expected JP0001 twice, JP0004/6/7 once and JP0002 as notes (suggestions); got '$levels'"
-echo "ok: test project: 0 JsonPerf warnings; SARIF has $levels"
-testbuild -p:JsonPerfSuggestionsOnly=false > "$work/tests-restored.log" 2>&1 || { cat "$work/tests-restored.log"; fail "the test project does not build with JsonPerfSuggestionsOnly=false"; }
+[[ "$levels" =~ ^JP0001:note:2\ JP0004:note:1\ JP0006:note:1\ JP0007:note:1$ ]] || fail "test project SARIF: expected JP0001 twice, JP0004/6/7 once as notes (suggestions) and no JP0002 (off in test projects); got '$levels'"
+echo "ok: test project: 0 JsonPerf warnings; SARIF has $levels (no JP0002)"
+testbuild -p:JsonPerfSuggestionsOnly=false -p:ErrorLog="$work/tests-restored.sarif%2Cversion=2.1" > "$work/tests-restored.log" 2>&1 || { cat "$work/tests-restored.log"; fail "the test project does not build with JsonPerfSuggestionsOnly=false"; }
 for expected in JP0001:2 JP0004:1 JP0006:1 JP0007:1; do
   [ "$(jp_warnings "$work/tests-restored.log" "${expected%:*}")" -eq "${expected#*:}" ] || { grep -E 'warning JP' "$work/tests-restored.log" | sort -u; fail "JsonPerfSuggestionsOnly=false: expected ${expected#*:} ${expected%:*} warnings"; }
 done
-echo "ok: JsonPerfSuggestionsOnly=false gives the test project its warnings back (JP0001, JP0004, JP0006, JP0007)"
+[[ "$(sarif_levels "$work/tests-restored.sarif")" =~ JP0002:note:[1-9] ]] || fail "JsonPerfSuggestionsOnly=false: JP0002 (Info) is not back in the test project's SARIF"
+echo "ok: JsonPerfSuggestionsOnly=false gives the test project its warnings back (JP0001, JP0004, JP0006, JP0007) and JP0002 at Info"
+testbuild -p:JsonPerfSuggestionsOnly=true -p:ErrorLog="$work/tests-suggestions.sarif%2Cversion=2.1" > "$work/tests-suggestions.log" 2>&1 || { cat "$work/tests-suggestions.log"; fail "the test project does not build with JsonPerfSuggestionsOnly=true"; }
+levels="$(sarif_levels "$work/tests-suggestions.sarif")"
+[[ "$levels" =~ ^JP0001:note:2\ JP0002:note:[1-9][0-9]*\ JP0004:note:1\ JP0006:note:1\ JP0007:note:1$ ]] || fail "JsonPerfSuggestionsOnly=true in a test project: expected every rule as a note, JP0002 included; got '$levels'"
+echo "ok: JsonPerfSuggestionsOnly=true in a test project: every rule a suggestion, JP0002 included ($levels)"
 # ---- end test project ----
 
 echo "== JP0002: a warning in trimmed/AOT projects (the package's targets add a global config)"

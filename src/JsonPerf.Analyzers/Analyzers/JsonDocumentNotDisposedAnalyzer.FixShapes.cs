@@ -23,7 +23,8 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
         }
 
         var current = call;
-        while (current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
+        while (current.Parent is ParenthesizedExpressionSyntax
+               || current.Parent is MemberAccessExpressionSyntax access && access.Expression == current
                || current.Parent is InvocationExpressionSyntax invocation && invocation.Expression == current
                || current.Parent is ElementAccessExpressionSyntax element && element.Expression == current)
         {
@@ -50,21 +51,22 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
     }
 
     /// <summary>
-    /// <c>JsonDocument.Parse(x).RootElement...</c> starting a statement: <c>using var document = JsonDocument.Parse(x);</c>
-    /// goes before it, disposing the document at the end of the block. The clone sites are where the statement's
-    /// elements outlive the block (none: no copy at all); when the walk cannot tell, the root element itself, whose
-    /// clone is safe whatever the statement does with it.
+    /// <c>JsonDocument.Parse(x).RootElement...</c> or <c>(await JsonDocument.ParseAsync(s)).RootElement...</c> starting a
+    /// statement (<paramref name="document"/> is the call or the await): <c>using var document = ...;</c> goes before it,
+    /// disposing the document at the end of the block. The clone sites are where the statement's elements outlive the
+    /// block (none: no copy at all); when the walk cannot tell, the root element itself, whose clone is safe whatever
+    /// the statement does with it.
     /// </summary>
-    private static bool CanDeclareBefore(IInvocationOperation invocation, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    private static bool CanDeclareBefore(IOperation document, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
     {
         cloneSites = Array.Empty<IOperation>();
-        if (!StartsStatement(invocation.Syntax, out var statement, out var block) || invocation.Parent is not IPropertyReferenceOperation rootElement)
+        if (!StartsStatement(document.Syntax, out var statement, out var block) || document.Parent is not IPropertyReferenceOperation rootElement)
         {
             return false;
         }
 
-        var escapes = new ElementEscapes(symbols, invocation.Root(), invocation.EnclosingFunction(), statement.SpanStart, block.Span.End);
-        cloneSites = escapes.TryFollow(new IOperation[] { invocation }) ? escapes.CloneSites : new IOperation[] { rootElement };
+        var escapes = new ElementEscapes(symbols, document.Root(), document.EnclosingFunction(), statement.SpanStart, block.Span.End);
+        cloneSites = escapes.TryFollow(new IOperation[] { document }) ? escapes.CloneSites : new IOperation[] { rootElement };
         return true;
     }
 

@@ -171,14 +171,15 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
         switch (use.Parent)
         {
             case IPropertyReferenceOperation property when property.Instance == use:
-                if (use == invocation && property.Property.Name == "RootElement")
+                if (use == value && property.Property.Name == "RootElement")
                 {
-                    if (method.Name == "Parse")
+                    if (method.Name is "Parse" or "ParseAsync")
                     {
                         // Nothing outlives the block: a using, no copy. Something does: JsonElement.Parse (one copy the
-                        // element owns) where it exists, else the using with a Clone where the element leaves.
-                        var elementParses = elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
-                        if (CanDeclareBefore(invocation, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
+                        // element owns) where it exists, else the using with a Clone where the element leaves. The awaited
+                        // document (`(await JsonDocument.ParseAsync(s)).RootElement`) has no JsonElement counterpart: the using.
+                        var elementParses = method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
+                        if (CanDeclareBefore(value, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
                         {
                             fix = FixUsingBefore;
                         }

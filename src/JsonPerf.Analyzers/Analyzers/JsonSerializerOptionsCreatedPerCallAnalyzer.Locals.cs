@@ -23,10 +23,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         IArgumentOperation? binding = null;
         foreach (var reference in references)
         {
-            // Captured by a lambda or local function, which may run any number of times: only a read at an entry point.
+            // Captured by a lambda or local function, which may run any number of times: only a read at an entry point,
+            // and not by a lambda that is returned or stored (the delegate keeps the options, like a factory's result).
             if (reference.EnclosingFunction() != function)
             {
-                if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken))
+                if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken) || IsCapturedByEscapingLambda(reference, function))
                 {
                     return null;
                 }
@@ -136,6 +137,41 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         => reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
            && symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
 
+    /// <summary>
+    /// The reference sits in a lambda, directly inside <paramref name="function"/> (the local's own function, null for the
+    /// member body), that is returned or stored to a field or property: <c>return x =&gt; JsonSerializer.Serialize(x, options);</c>.
+    /// </summary>
+    private static bool IsCapturedByEscapingLambda(IOperation reference, IOperation? function)
+    {
+        IOperation? outermost = null;
+        for (var current = reference.Parent; current is not null && current != function; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                outermost = current;
+            }
+        }
+
+        if (outermost is not IAnonymousFunctionOperation)
+        {
+            return false;
+        }
+
+        var value = outermost;
+        while (value.Parent is IDelegateCreationOperation or IConversionOperation or IParenthesizedOperation)
+        {
+            value = value.Parent;
+        }
+
+        value = value.WalkUpValuePassThrough();
+        return value.Parent switch
+        {
+            IReturnOperation => true,
+            IAssignmentOperation assignment when assignment.Value == value => assignment.Target is IFieldReferenceOperation or IPropertyReferenceOperation,
+            _ => false,
+        };
+    }
+
     /// <summary><c>_ = local;</c>: a read that goes nowhere.</summary>
     private static bool IsDiscarded(ILocalReferenceOperation reference)
         => reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference;
@@ -219,7 +255,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
                 if (reference.EnclosingFunction() != function)
                 {
-                    if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken))
+                    if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken) || IsCapturedByEscapingLambda(reference, function))
                     {
                         return null;
                     }

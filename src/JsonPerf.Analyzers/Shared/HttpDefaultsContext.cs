@@ -92,9 +92,9 @@ internal static class HttpDefaultsContext
         // hosts that turn it on), and no base type declares polymorphism (the serializer writes such a root through the
         // ancestor's contract).
         if (method == "Json" && !type.IsValueType && !type.IsSealed && type is not IArrayTypeSymbol
-            && (!DeclaresPolymorphism(type) || BaseDeclaresPolymorphism(type)))
+            && (!DeclaresPolymorphism(type, symbols) || BaseDeclaresPolymorphism(type, symbols)))
         {
-            if (type.IsAbstract || type.TypeKind == TypeKind.Interface || BaseDeclaresPolymorphism(type)
+            if (type.IsAbstract || type.TypeKind == TypeKind.Interface || BaseDeclaresPolymorphism(type, symbols)
                 || chain.CoveredTypes.Any(covered => DerivesFrom(covered, type))
                 || BaseTypesInSource(compilation).Contains(type.OriginalDefinition))
             {
@@ -217,21 +217,23 @@ internal static class HttpDefaultsContext
     private static bool IsGeneratedPath(string path)
         => path.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase);
 
-    private static bool DeclaresPolymorphism(ITypeSymbol type)
-        => type.GetAttributes().Any(a => a.AttributeClass is { Name: "JsonPolymorphicAttribute" or "JsonDerivedTypeAttribute" } attribute
-                                         && attribute.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
+    /// <summary><c>[JsonPolymorphic]</c> or <c>[JsonDerivedType]</c> on the type itself, compared by symbol (JsonSymbols).</summary>
+    private static bool DeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
+        => type.GetAttributes().Any(a => a.AttributeClass is { } attribute
+                                         && (SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonDerivedTypeAttribute)
+                                             || SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonPolymorphicAttribute)));
 
-    private static bool BaseDeclaresPolymorphism(ITypeSymbol type)
+    private static bool BaseDeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
     {
         for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
         {
-            if (DeclaresPolymorphism(baseType))
+            if (DeclaresPolymorphism(baseType, symbols))
             {
                 return true;
             }
         }
 
-        return type.AllInterfaces.Any(DeclaresPolymorphism);
+        return type.AllInterfaces.Any(i => DeclaresPolymorphism(i, symbols));
     }
 
     private static bool DerivesFrom(ITypeSymbol candidate, ITypeSymbol type)

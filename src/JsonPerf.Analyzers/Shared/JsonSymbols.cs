@@ -35,6 +35,7 @@ internal sealed class JsonSymbols
     private object? _jsonIncludeAttribute;
     private object? _jsonConstructorAttribute;
     private object? _jsonDerivedTypeAttribute;
+    private object? _jsonPolymorphicAttribute;
     private object? _jsonTypeInfo;
     private object? _jsonTypeInfoResolver;
     private object? _defaultJsonTypeInfoResolver;
@@ -66,9 +67,11 @@ internal sealed class JsonSymbols
     private object? _aspNetTypedResults;
     private object? _httpResponseJsonExtensions;
     private object? _requiresUnreferencedCodeAttribute;
+    private object? _lazy;
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private OptionsHelperSummaries? _helperSummaries;
+    private RunOnce? _runOnce;
     private System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout>? _parameterLayouts;
     // Written by JP0001 as it reports, read by the CA1869 suppressor after the analyzers through a set built from it.
     // A list pushed with a compare-and-swap: no lock (a dictionary's and a queue's locks, held by a thread the
@@ -95,6 +98,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonIncludeAttribute => Resolve(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
     public INamedTypeSymbol? JsonConstructorAttribute => Resolve(ref _jsonConstructorAttribute, "System.Text.Json.Serialization.JsonConstructorAttribute");
     public INamedTypeSymbol? JsonDerivedTypeAttribute => Resolve(ref _jsonDerivedTypeAttribute, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+    public INamedTypeSymbol? JsonPolymorphicAttribute => Resolve(ref _jsonPolymorphicAttribute, "System.Text.Json.Serialization.JsonPolymorphicAttribute");
     public INamedTypeSymbol? JsonTypeInfo => Resolve(ref _jsonTypeInfo, "System.Text.Json.Serialization.Metadata.JsonTypeInfo");
     public INamedTypeSymbol? JsonTypeInfoResolver => Resolve(ref _jsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.JsonTypeInfoResolver");
     public INamedTypeSymbol? DefaultJsonTypeInfoResolver => Resolve(ref _defaultJsonTypeInfoResolver, "System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver");
@@ -126,6 +130,10 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetTypedResults => Resolve(ref _aspNetTypedResults, "Microsoft.AspNetCore.Http.TypedResults");
     public INamedTypeSymbol? HttpResponseJsonExtensions => Resolve(ref _httpResponseJsonExtensions, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
     public INamedTypeSymbol? RequiresUnreferencedCodeAttribute => Resolve(ref _requiresUnreferencedCodeAttribute, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
+    public INamedTypeSymbol? Lazy => Resolve(ref _lazy, "System.Lazy`1");
+
+    /// <summary><c>Lazy&lt;T&gt;</c>, whose factory runs once per instance.</summary>
+    public bool IsLazy(ITypeSymbol? type) => type is not null && Lazy is { } lazy && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, lazy);
 
     /// <summary>System.Net.Http.Json's helpers (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): no options means the Web defaults.</summary>
     public bool IsHttpJsonType(INamedTypeSymbol? type)
@@ -183,6 +191,10 @@ internal sealed class JsonSymbols
     /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
     public OptionsHelperSummaries HelperSummaries
         => _helperSummaries ?? LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
+
+    /// <summary>Which private methods only run from code that runs once (<see cref="RunOnce"/>): created when a rule first asks.</summary>
+    public RunOnce RunOnceMethods
+        => _runOnce ?? LazyInitializer.EnsureInitialized(ref _runOnce, () => new RunOnce(_compilation, this))!;
 
     /// <summary>Per method definition, what <see cref="SerializerEntryPoints.TryGetSerializedType"/> reads from its parameters.</summary>
     public System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout> ParameterLayouts

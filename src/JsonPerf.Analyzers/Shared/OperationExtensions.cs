@@ -85,37 +85,7 @@ internal static class OperationExtensions
         return current;
     }
 
-    /// <summary>
-    /// True when the operation runs every time its code is called, as opposed to once per process, per type or per
-    /// object: anything inside a lambda or local function, and method, constructor and accessor bodies; not field,
-    /// property or parameter initializers, nor static constructors; not the entry point (top-level statements,
-    /// <c>Main</c>) or a <c>[ModuleInitializer]</c> outside their loops, which run once per process.
-    /// </summary>
+    /// <summary>True when the operation runs every time its code is called: the one judgement of <see cref="RunOnce"/>.</summary>
     public static bool RunsPerCall(this IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (operation.EnclosingFunction() is not null)
-        {
-            return true;
-        }
-
-        if (containingSymbol is not IMethodSymbol { MethodKind: not MethodKind.StaticConstructor } method)
-        {
-            return false;
-        }
-
-        if (!symbols.RunsOncePerProcess(method, cancellationToken))
-        {
-            return true;
-        }
-
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is ILoopOperation)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+        => RunOnce.RunsPerCall(operation, containingSymbol, symbols, cancellationToken);
 }

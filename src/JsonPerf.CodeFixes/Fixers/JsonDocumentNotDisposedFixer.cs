@@ -6,7 +6,8 @@ namespace JsonPerf.CodeFixes;
 
 /// <summary>
 /// JP0007 fix; the analyzer decides the shape (<see cref="Analyzer.FixFor"/>, asked again here on the current code).
-/// A local document gets <c>using</c>; <c>JsonDocument.Parse(x).RootElement...</c> starting a statement gets
+/// A local document gets <c>using</c>; <c>JsonDocument.Parse(x).RootElement...</c> or
+/// <c>(await JsonDocument.ParseAsync(s)).RootElement...</c> starting a statement gets
 /// <c>using var document = JsonDocument.Parse(x);</c> before it. Either way <c>.Clone()</c> goes only on the element
 /// expressions that outlive the block (returned, yielded, stored, passed on): an element used up in the block needs
 /// no copy. <c>JsonDocument.Parse(x).RootElement</c> whose element outlives the statement becomes
@@ -173,10 +174,11 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             name = "document" + n;
         }
 
+        var (replaced, value) = DocumentExpression(invocation);
         var mark = new SyntaxAnnotation();
-        var nodes = new List<SyntaxNode>(sites) { invocation, statement };
+        var nodes = new List<SyntaxNode>(sites) { replaced, statement };
         var edited = root.ReplaceNodes(nodes, (original, rewritten) =>
-            original == invocation ? IdentifierName(name).WithTriviaFrom(rewritten)
+            original == replaced ? IdentifierName(name).WithTriviaFrom(rewritten)
             : original == statement ? rewritten.WithAdditionalAnnotations(mark)
             : rewritten is ExpressionSyntax expression ? WithClone(expression) : rewritten);
         if (edited.GetAnnotatedNodes(mark).FirstOrDefault() is not StatementSyntax rewrittenStatement || rewrittenStatement.Parent is not BlockSyntax block)
@@ -190,13 +192,40 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         var declaration = LocalDeclarationStatement(
                 VariableDeclaration(IdentifierName(Identifier(TriviaList(), SyntaxKind.VarKeyword, "var", "var", TriviaList(Space))))
                     .AddVariables(VariableDeclarator(Identifier(TriviaList(), name, TriviaList(Space)))
-                        .WithInitializer(EqualsValueClause(Token(TriviaList(), SyntaxKind.EqualsToken, TriviaList(Space)), invocation.WithoutTrivia()))))
+                        .WithInitializer(EqualsValueClause(Token(TriviaList(), SyntaxKind.EqualsToken, TriviaList(Space)), value.WithoutTrivia()))))
             .WithUsingKeyword(Token(indentation, SyntaxKind.UsingKeyword, TriviaList(Space)))
             .WithSemicolonToken(Token(TriviaList(), SyntaxKind.SemicolonToken, TriviaList(endOfLine)));
 
         var index = block.Statements.IndexOf(rewrittenStatement);
         var statements = block.Statements.RemoveAt(index).InsertRange(index, new StatementSyntax[] { declaration, rewrittenStatement.WithLeadingTrivia(lastLine) });
         return document.WithSyntaxRoot(edited.ReplaceNode(block, block.WithStatements(statements)));
+    }
+
+    /// <summary>
+    /// The document as the statement spells it: the call, or <c>await JsonDocument.ParseAsync(s)</c> (with its
+    /// <c>ConfigureAwait</c>); <paramref name="invocation"/>'s value. Replaced with its parentheses, declared without them.
+    /// </summary>
+    private static (ExpressionSyntax Replaced, ExpressionSyntax Value) DocumentExpression(InvocationExpressionSyntax invocation)
+    {
+        ExpressionSyntax value = invocation;
+        if (value.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configure } access
+            && access.Expression == value && configure.Parent is AwaitExpressionSyntax)
+        {
+            value = configure;
+        }
+
+        if (value.Parent is AwaitExpressionSyntax awaited)
+        {
+            value = awaited;
+        }
+
+        var replaced = value;
+        while (replaced.Parent is ParenthesizedExpressionSyntax parenthesized)
+        {
+            replaced = parenthesized;
+        }
+
+        return (replaced, value);
     }
 
     private static SyntaxNode WalkUp(SyntaxNode node)

@@ -149,7 +149,7 @@ public partial class AnalyzerTests
                     Console.WriteLine(Helper(2));
                 }
 
-                private static string Helper(int x) => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
+                public static string Helper(int x) => JsonSerializer.Serialize(x, {|JP0001:new JsonSerializerOptions()|});
             }
 
             internal static class Startup

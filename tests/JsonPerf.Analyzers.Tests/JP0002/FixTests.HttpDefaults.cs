@@ -191,6 +191,27 @@ public partial class FixTests
     }
 
     [Fact]
+    public async Task Polymorphism_is_read_from_the_serializers_attributes_by_symbol()
+    {
+        // [JsonPolymorphic] on a base type: its derived roots are written through it, as with [JsonDerivedType].
+        static string Based(string attribute) => AotWebApp.Replace("public record Todo(int Id, string Title, Owner Owner, bool? Done);", attribute + " public abstract record Item(int Id);\npublic record Todo(int Id, string Title, Owner Owner, bool? Done) : Item(Id);", System.StringComparison.Ordinal);
+        var unchanged = await Fixability(AotWebProject(AotWebApp));
+        var polymorphic = await Fixability(AotWebProject(Based("[JsonPolymorphic]")));
+        Assert.NotEqual(unchanged, polymorphic);
+        Assert.Equal(await Fixability(AotWebProject(Based("[JsonDerivedType(typeof(Todo), \"todo\")]"))), polymorphic);
+
+        // An attribute of the same name in another namespace declares nothing to the serializer.
+        var lookalike = Based("[Other.JsonDerivedType]") + "namespace Other { public sealed class JsonDerivedTypeAttribute : System.Attribute { } }\n";
+        Assert.Equal(unchanged, await Fixability(AotWebProject(lookalike)));
+
+        static async Task<string[]> Fixability(Solution solution)
+            => (await JP0002Async(solution))
+                .OrderBy(d => d.Location.SourceSpan.Start)
+                .Select(d => d.Location.SourceTree!.GetText().ToString(d.Location.SourceSpan) + (d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? ": fix" : ": no fix"))
+                .ToArray();
+    }
+
+    [Fact]
     public async Task The_property_takes_the_next_name_where_the_context_uses_http_and_no_fix_where_both_are_taken()
     {
         var taken = AotWebApp.Replace("internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n}", "internal partial class AppJsonSerializerContext : JsonSerializerContext\n{\n    public static int Http => 1;\n}", System.StringComparison.Ordinal);

@@ -47,7 +47,21 @@ public partial class AnalyzerTests
         "static C() { s_encoder = JavaScriptEncoder.Create(UnicodeRanges.All); }",
         "public C(int x) { _instanceEncoder = JavaScriptEncoder.Create(UnicodeRanges.All); } JavaScriptEncoder _instanceEncoder;",
         "static JavaScriptEncoder MakeEncoder() { return JavaScriptEncoder.Create(UnicodeRanges.All); }",
-        "static readonly Lazy<JavaScriptEncoder> s_lazy = new Lazy<JavaScriptEncoder>(() => JavaScriptEncoder.Create(UnicodeRanges.All));");
+        "static readonly Lazy<JavaScriptEncoder> s_lazy = new Lazy<JavaScriptEncoder>(() => JavaScriptEncoder.Create(UnicodeRanges.All));",
+        // Run once (issue 39): a Lazy's factory method or lambda, a private method only called from a static initializer.
+        "static readonly Lazy<string> s_schema = new Lazy<string>(BuildSchema); private static string BuildSchema() { return JsonSerializer.Serialize(1, new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) }); }",
+        "static readonly Lazy<string> s_schema = new Lazy<string>(() => JavaScriptEncoder.Create(UnicodeRanges.All).Encode(\"é\"), System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);",
+        "static readonly string s_escaped = Escape(); private static string Escape() { return JavaScriptEncoder.Create(UnicodeRanges.All).Encode(\"é\"); }");
+
+    public static TheoryData<string, string> StillPerCallMembers() => Cases.WithLanguageVersions(
+        "static readonly Func<string> s_escape = Escape; private static string Escape() { return {|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|}.Encode(\"é\"); }",
+        "static readonly Lazy<string> s_schema = new Lazy<string>(Escape); private static string Escape() { return {|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|}.Encode(\"é\"); } string Again() { return Escape(); }",
+        "string PerCall() { return new Lazy<string>(() => {|JP0004:JavaScriptEncoder.Create(UnicodeRanges.All)|}.Encode(\"é\")).Value; }");
+
+    [Theory]
+    [MemberData(nameof(StillPerCallMembers))]
+    public Task Reports_stored_delegates_per_call_Lazies_and_methods_also_run_otherwise(string snippet, string languageVersion)
+        => Verify.VerifyAnalyzerAsync(Snippets.InClass(snippet), Cases.Parse(languageVersion));
 
     [Theory]
     [MemberData(nameof(ReportedStatements))]

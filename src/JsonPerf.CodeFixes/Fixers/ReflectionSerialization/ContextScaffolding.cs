@@ -127,18 +127,9 @@ internal static class ContextScaffolding
 
         // A file that ends in comments or directives (a docs snippet's closing marker, an #endif, an #endregion):
         // the context goes after them, so that it is neither inside the snippet nor under the #if.
-        if (container is null or FileScopedNamespaceDeclarationSyntax
-            && marked.EndOfFileToken.LeadingTrivia.Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia)))
+        if (container is null or FileScopedNamespaceDeclarationSyntax && EndsInCommentsOrDirectives(marked.EndOfFileToken.LeadingTrivia))
         {
-            var ending = marked.EndOfFileToken.LeadingTrivia;
-            if (!ending.Last().IsKind(SyntaxKind.EndOfLineTrivia) && !ending.Last().HasStructure)
-            {
-                ending = ending.Add(EndOfLine(UsingDirectives.NewLine(root)));
-            }
-
-            declaration = declaration
-                .WithLeadingTrivia(ending.Add(EndOfLine(UsingDirectives.NewLine(root))))
-                .WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+            declaration = AfterTrailing(marked.EndOfFileToken.LeadingTrivia, declaration, root).WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
             marked = marked.WithEndOfFileToken(marked.EndOfFileToken.WithLeadingTrivia());
         }
 
@@ -146,6 +137,15 @@ internal static class ContextScaffolding
         if (container is not null)
         {
             var currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span);
+            // A namespace block whose `}` follows a trailing `#pragma warning restore` (or comments): the context goes after them, not inside the region.
+            if (currentContainer is NamespaceDeclarationSyntax { CloseBraceToken: var close } block && EndsInCommentsOrDirectives(close.LeadingTrivia))
+            {
+                declaration = AfterTrailing(close.LeadingTrivia, declaration, root);
+                currentContainer = block.WithCloseBraceToken(close.WithLeadingTrivia(close.LeadingTrivia.Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse()));
+                marked = marked.ReplaceNode(marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span), currentContainer);
+                currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.SpanStart == container.SpanStart);
+            }
+
             newRoot = marked.ReplaceNode(currentContainer, currentContainer.AddMembers(declaration));
         }
         else
@@ -154,6 +154,29 @@ internal static class ContextScaffolding
         }
 
         return UsingDirectives.EnsureUsing(newRoot, compilation, symbols.JsonSerializableAttribute);
+    }
+
+    private static bool EndsInCommentsOrDirectives(SyntaxTriviaList trivia)
+        => trivia.Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia));
+
+    /// <summary>
+    /// The declaration after the comments and directives that end a file or a namespace block, with a blank line between
+    /// (a file without a final newline ends its last directive without one).
+    /// </summary>
+    private static ClassDeclarationSyntax AfterTrailing(SyntaxTriviaList ending, ClassDeclarationSyntax declaration, CompilationUnitSyntax root)
+    {
+        var newLine = UsingDirectives.NewLine(root);
+        while (ending.Count > 0 && ending.Last().IsKind(SyntaxKind.WhitespaceTrivia))
+        {
+            ending = ending.RemoveAt(ending.Count - 1);
+        }
+
+        if (!ending.ToFullString().EndsWith("\n", StringComparison.Ordinal))
+        {
+            ending = ending.Add(EndOfLine(newLine));
+        }
+
+        return declaration.WithLeadingTrivia(ending.Add(EndOfLine(newLine)));
     }
 
     private sealed class Placement(IReadOnlyList<string> folders, string? directory, string? @namespace)

@@ -230,24 +230,27 @@ internal static class FixAllAtOnce
     /// the namespace that holds the most of the context's calls, itself or in namespaces under it, which then name the
     /// context without qualifying it (a library's root namespace where a call is there; not the first calling file's
     /// namespace, which in a real SDK was another library's, so that 1,769 calls spelled it out in full); the
-    /// shortest such namespace on a tie, then the first site.
+    /// shortest such namespace on a tie, then the site in the file that holds the most calls, then the first site.
     /// </summary>
     private static FixAllSite Anchor(Target target)
     {
         var namespaces = target.Calls.Select(c => NamespaceOf(c.Plan.Invocation)).ToList();
         var counts = namespaces.GroupBy(n => n, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
+        var perDocument = target.Calls.GroupBy(c => c.Site.Document).ToDictionary(g => g.Key, g => g.Count());
         var best = -1;
-        var bestScore = (Covered: -1, Length: 0);
+        var bestScore = (Covered: -1, Length: 0, InFile: 0);
         for (var i = 0; i < namespaces.Count; i++)
         {
             var candidate = namespaces[i];
             var covered = candidate.Length == 0
                 ? namespaces.Count
                 : counts.Where(c => c.Key == candidate || c.Key.StartsWith(candidate + ".", StringComparison.Ordinal)).Sum(c => c.Value);
-            if (covered > bestScore.Covered || covered == bestScore.Covered && candidate.Length < bestScore.Length)
+            var inFile = perDocument[target.Calls[i].Site.Document];
+            if (covered > bestScore.Covered
+                || covered == bestScore.Covered && (candidate.Length < bestScore.Length || candidate.Length == bestScore.Length && inFile > bestScore.InFile))
             {
                 best = i;
-                bestScore = (covered, candidate.Length);
+                bestScore = (covered, candidate.Length, inFile);
             }
         }
 

@@ -1,0 +1,251 @@
+using System.Collections.Concurrent;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// The one judgement of "runs per call" every rule uses (JP0001, JP0004 and, through JP0001, the CA1869 suppressor).
+/// Code runs once per process, type or object in field, property and parameter initializers, static constructors, the
+/// entry point and <c>[ModuleInitializer]</c>s outside their loops; also in a <c>Lazy&lt;T&gt;</c>'s factory or an
+/// immediately invoked lambda (as often as the Lazy is created, or the lambda invoked), and in a private method whose
+/// every reference is a call or a Lazy factory in such code. A stored delegate is not enough: it may be invoked per call.
+/// </summary>
+internal sealed class RunOnce
+{
+    /// <summary>How many private methods deep a run-once caller is followed (the method, its caller, their caller).</summary>
+    private const int MaxDepth = 3;
+
+    private readonly Compilation _compilation;
+    private readonly JsonSymbols _symbols;
+
+    // Per private method: where it runs from (null when a reference is not a call or a Lazy factory). Read once per method.
+    private readonly ConcurrentDictionary<IMethodSymbol, Runner[]?> _runners = new(SymbolEqualityComparer.Default);
+
+    // Per type asked about: the identifiers spelled like its private methods (null: a part outside this compilation).
+    private readonly ConcurrentDictionary<INamedTypeSymbol, Dictionary<string, List<IdentifierNameSyntax>>?> _names = new(SymbolEqualityComparer.Default);
+
+    // Per private method, the judgement at full depth: a pure function of the method, so the same whichever call asks first.
+    private readonly ConcurrentDictionary<IMethodSymbol, bool> _onlyOnce = new(SymbolEqualityComparer.Default);
+
+    public RunOnce(Compilation compilation, JsonSymbols symbols)
+    {
+        _compilation = compilation;
+        _symbols = symbols;
+    }
+
+    /// <summary>True when <paramref name="operation"/> runs every time its code is called (see the class summary).</summary>
+    public static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+        => RunsPerCall(operation, containingSymbol, symbols, MaxDepth, cancellationToken);
+
+    private static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
+    {
+        if (operation.EnclosingFunction() is { } function)
+        {
+            // A lambda runs as often as what runs it, when that is known; a local function or a stored delegate may run any number of times.
+            return function is not IAnonymousFunctionOperation lambda
+                || InLoop(operation, function)
+                || RunnerOf(lambda, symbols) is not { } runner
+                || RunsPerCall(runner, containingSymbol, symbols, depth, cancellationToken);
+        }
+
+        if (containingSymbol is not IMethodSymbol { MethodKind: not MethodKind.StaticConstructor } method)
+        {
+            return false;
+        }
+
+        if (symbols.RunsOncePerProcess(method, cancellationToken))
+        {
+            return InLoop(operation, stop: null);
+        }
+
+        return depth == 0 || !Followable(method) || InLoop(operation, stop: null) || !symbols.RunOnceMethods.OnlyRunsOnce(method, depth, cancellationToken);
+    }
+
+    /// <summary>
+    /// What a lambda runs as often as: the <c>new Lazy&lt;T&gt;(factory, ...)</c> it is the factory of, or the delegate
+    /// invocation that calls it on the spot (<c>((Func&lt;T&gt;)(() =&gt; ...))()</c>); null for anything else.
+    /// </summary>
+    private static IOperation? RunnerOf(IOperation function, JsonSymbols symbols)
+    {
+        var current = function;
+        while (current.Parent is IDelegateCreationOperation or IConversionOperation or IParenthesizedOperation)
+        {
+            current = current.Parent;
+        }
+
+        return current.Parent switch
+        {
+            IArgumentOperation { Parameter.Name: "valueFactory", Parent: IObjectCreationOperation creation } when symbols.IsLazy(creation.Type) => creation,
+            IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke } invocation when invocation.Instance == current => invocation,
+            _ => null,
+        };
+    }
+
+    private static bool InLoop(IOperation operation, IOperation? stop)
+    {
+        for (var current = operation.Parent; current is not null && current != stop; current = current.Parent)
+        {
+            if (current is ILoopOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Only private ordinary methods declared once in source are followed: nothing outside their type can call them, so
+    /// their references in the type's declarations are all the calls there are.
+    /// </summary>
+    private static bool Followable(IMethodSymbol method)
+        => method is { MethodKind: MethodKind.Ordinary, DeclaredAccessibility: Accessibility.Private, IsAbstract: false, IsVirtual: false, IsOverride: false, IsExtern: false, IsImplicitlyDeclared: false, PartialDefinitionPart: null, PartialImplementationPart: null }
+           && method.DeclaringSyntaxReferences.Length == 1;
+
+    /// <summary>True when every reference to <paramref name="method"/> runs it once (and there is at least one).</summary>
+    internal bool OnlyRunsOnce(IMethodSymbol method, int depth, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (depth == MaxDepth && _onlyOnce.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var runners = _runners.TryGetValue(method, out var found) ? found : _runners.GetOrAdd(method, Runners(method, cancellationToken));
+        var result = runners is { Length: > 0 };
+        foreach (var runner in runners ?? Array.Empty<Runner>())
+        {
+            if (RunsPerCall(runner.Operation, runner.Container, _symbols, depth - 1, cancellationToken))
+            {
+                result = false;
+                break;
+            }
+        }
+
+        if (depth == MaxDepth)
+        {
+            _onlyOnce.TryAdd(method, result);
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// The operations that run <paramref name="method"/>, with their members: each call, and each <c>new Lazy&lt;T&gt;(method)</c>.
+    /// Null when a reference is anything else (a stored or passed method group, <c>nameof</c>): it may run any number of times.
+    /// </summary>
+    private Runner[]? Runners(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        var names = _names.TryGetValue(method.ContainingType, out var found) ? found : _names.GetOrAdd(method.ContainingType, NamesOfPrivateMethods(method.ContainingType, cancellationToken));
+        if (names is null)
+        {
+            return null;
+        }
+
+        var runners = new List<Runner>();
+        if (!names.TryGetValue(method.Name, out var candidates))
+        {
+            return runners.ToArray();
+        }
+
+        foreach (var name in candidates)
+        {
+            // The type may have parts in other files; the compiler hands out its cached model for each tree.
+#pragma warning disable RS1030 // Do not invoke Compilation.GetSemanticModel() method within a diagnostic analyzer
+            var model = _compilation.GetSemanticModel(name.SyntaxTree);
+#pragma warning restore RS1030
+            var info = model.GetSymbolInfo(name, cancellationToken);
+            if (!SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method))
+            {
+                if (info.Symbol is null && info.CandidateSymbols.Any(c => SymbolEqualityComparer.Default.Equals(c.OriginalDefinition, method)))
+                {
+                    return null;
+                }
+
+                continue;
+            }
+
+            if (RunnerAt(model, name, cancellationToken) is not { } runner)
+            {
+                return null;
+            }
+
+            runners.Add(runner);
+        }
+
+        return runners.ToArray();
+    }
+
+    /// <summary>
+    /// The identifiers in <paramref name="type"/>'s declarations spelled like one of its private methods, by name: one walk
+    /// of the type for all its methods. Null when a part of the type is not in this compilation.
+    /// </summary>
+    private Dictionary<string, List<IdentifierNameSyntax>>? NamesOfPrivateMethods(INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        var names = new Dictionary<string, List<IdentifierNameSyntax>>(StringComparer.Ordinal);
+        foreach (var member in type.GetMembers())
+        {
+            if (member is IMethodSymbol method && Followable(method))
+            {
+                names[method.Name] = new List<IdentifierNameSyntax>();
+            }
+        }
+
+        foreach (var declaration in type.DeclaringSyntaxReferences)
+        {
+            if (!_compilation.ContainsSyntaxTree(declaration.SyntaxTree))
+            {
+                return null;
+            }
+
+            foreach (var node in declaration.GetSyntax(cancellationToken).DescendantNodes())
+            {
+                if (node is IdentifierNameSyntax name && names.TryGetValue(name.Identifier.ValueText, out var list))
+                {
+                    list.Add(name);
+                }
+            }
+        }
+
+        return names;
+    }
+
+    private Runner? RunnerAt(SemanticModel model, IdentifierNameSyntax name, CancellationToken cancellationToken)
+    {
+        SyntaxNode reference = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+        IOperation? runner = null;
+        if (reference.Parent is InvocationExpressionSyntax invocation && invocation.Expression == reference)
+        {
+            runner = model.GetOperation(invocation, cancellationToken) as IInvocationOperation;
+        }
+        else if (model.GetOperation(reference, cancellationToken) is { } group and (IMethodReferenceOperation or IDelegateCreationOperation))
+        {
+            runner = RunnerOf(group, _symbols) as IObjectCreationOperation;
+        }
+
+        if (runner is null || model.GetEnclosingSymbol(runner.Syntax.SpanStart, cancellationToken) is not { } container)
+        {
+            return null;
+        }
+
+        // The member the code belongs to, not the lambda or local function around it (RunsPerCall walks those itself).
+        while (container is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } && container.ContainingSymbol is { } outer)
+        {
+            container = outer;
+        }
+
+        return new Runner(runner, container);
+    }
+
+    private sealed class Runner
+    {
+        public Runner(IOperation operation, ISymbol container)
+        {
+            Operation = operation;
+            Container = container;
+        }
+
+        public IOperation Operation { get; }
+
+        public ISymbol Container { get; }
+    }
+}
