@@ -16,13 +16,12 @@ internal static class LineWrapping
     {
         var old = await before.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var limit = await ConfiguredLimitAsync(before, cancellationToken).ConfigureAwait(false) ?? DefaultLimit;
-        var oldLines = new HashSet<string>(old.Lines.Select(l => l.ToString().Trim()), StringComparer.Ordinal);
-        var longOldLines = old.Lines.Select(l => l.ToString()).Where(l => l.Length > limit).ToList();
+        var kept = await AuthorsLinesAsync(old, after, limit, cancellationToken).ConfigureAwait(false);
         for (var round = 0; round < 32; round++)
         {
             var text = await after.GetTextAsync(cancellationToken).ConfigureAwait(false);
             var root = await after.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (root is null || FirstWrap(root, text, limit, oldLines, longOldLines) is not { } wrapped)
+            if (root is null || FirstWrap(root, text, limit, kept) is not { } wrapped)
             {
                 break;
             }
@@ -33,6 +32,58 @@ internal static class LineWrapping
         return after;
     }
 
+    /// <summary>
+    /// The long lines after the fix that stay as they are: a line the fix did not touch, or an author's long line that
+    /// the fix only inserted into (<c>using </c>, <c>.Clone()</c>) or changed in part without making it longer (a call
+    /// replaced by a shorter one). Read by text, so one fix at a time and Fix All keep the same lines.
+    /// </summary>
+    private static async Task<HashSet<string>> AuthorsLinesAsync(SourceText old, Document after, int limit, CancellationToken cancellationToken)
+    {
+        var kept = new HashSet<string>(StringComparer.Ordinal);
+        var text = await after.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var longOld = old.Lines.Select(l => l.ToString()).Where(l => l.Length > limit).ToList();
+        if (longOld.Count == 0)
+        {
+            return kept;
+        }
+
+        var oldLines = new HashSet<string>(longOld.Select(l => l.Trim()), StringComparer.Ordinal);
+        foreach (var line in text.Lines)
+        {
+            var lineText = line.ToString();
+            if (line.Span.Length > limit
+                && (oldLines.Contains(lineText.Trim()) || longOld.Any(o => IsInsertionInto(o, lineText) || IsPartlyRewritten(o, lineText))))
+            {
+                kept.Add(lineText);
+            }
+        }
+
+        return kept;
+    }
+
+    /// <summary>No longer than the author's line, and at least half of it the author's text at its start and end.</summary>
+    private static bool IsPartlyRewritten(string before, string after)
+    {
+        if (after.Length > before.Length)
+        {
+            return false;
+        }
+
+        var prefix = 0;
+        while (prefix < after.Length && before[prefix] == after[prefix])
+        {
+            prefix++;
+        }
+
+        var suffix = 0;
+        while (suffix < after.Length - prefix && before[before.Length - 1 - suffix] == after[after.Length - 1 - suffix])
+        {
+            suffix++;
+        }
+
+        return 2 * (prefix + suffix) >= after.Length;
+    }
+
     private static async Task<int?> ConfiguredLimitAsync(Document document, CancellationToken cancellationToken)
         => await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is { } tree
            && document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue("max_line_length", out var value)
@@ -41,12 +92,12 @@ internal static class LineWrapping
             : null;
 
     /// <summary>The root with the outermost list on the first new line over the limit wrapped, or null when there is none.</summary>
-    private static SyntaxNode? FirstWrap(SyntaxNode root, SourceText text, int limit, HashSet<string> oldLines, List<string> longOldLines)
+    private static SyntaxNode? FirstWrap(SyntaxNode root, SourceText text, int limit, HashSet<string> kept)
     {
         var newline = text.Lines.Count > 1 && text.ToString(TextSpan.FromBounds(text.Lines[0].End, text.Lines[0].EndIncludingLineBreak)) == "\r\n" ? "\r\n" : "\n";
         foreach (var line in text.Lines)
         {
-            if (line.Span.Length <= limit || oldLines.Contains(line.ToString().Trim()) || longOldLines.Any(o => IsInsertionInto(o, line.ToString())))
+            if (line.Span.Length <= limit || kept.Contains(line.ToString()))
             {
                 continue;
             }

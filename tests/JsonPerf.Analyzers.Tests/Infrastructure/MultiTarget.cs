@@ -30,6 +30,10 @@ public static class MultiTarget
     /// package's targets make it visible in a build; without, only the fix pipeline knows of the other target.
     /// </summary>
     public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, bool generator, bool targetFrameworksVisible, params (string Path, string Text)[] files)
+        => Create(outputKind, aspNet, generator, targetFrameworksVisible ? "build_property.JsonPerfMultiTargeted = true\n" : null, files);
+
+    /// <summary>With <paramref name="buildProperties"/>, a global config of <c>build_property.*</c> lines in each target.</summary>
+    public static (Solution Solution, ProjectId Net10, ProjectId Net8) Create(OutputKind outputKind, bool aspNet, bool generator, string? buildProperties, params (string Path, string Text)[] files)
     {
         var workspace = new AdhocWorkspace(Microsoft.CodeAnalysis.Host.Mef.MefHostServices.DefaultHost, WorkspaceKind.MSBuild);
         var solution = workspace.CurrentSolution;
@@ -55,9 +59,9 @@ public static class MultiTarget
                 solution = solution.AddDocument(DocumentId.CreateNewId(projectId), System.IO.Path.GetFileName(path), text, filePath: path);
             }
 
-            if (targetFrameworksVisible)
+            if (buildProperties is not null)
             {
-                solution = solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(projectId), ".globalconfig", Microsoft.CodeAnalysis.Text.SourceText.From("is_global = true\nbuild_property.JsonPerfMultiTargeted = true\n"), filePath: "/src/obj/" + name + ".globalconfig");
+                solution = solution.AddAnalyzerConfigDocument(DocumentId.CreateNewId(projectId), ".globalconfig", Microsoft.CodeAnalysis.Text.SourceText.From("is_global = true\n" + buildProperties), filePath: "/src/obj/" + name + ".globalconfig");
             }
 
             if (generator)

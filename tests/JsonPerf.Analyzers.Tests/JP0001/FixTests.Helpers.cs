@@ -136,11 +136,7 @@ public partial class FixTests
 
             internal static class Json
             {
-                private static readonly JsonSerializerOptions IndentedOptions = new JsonSerializerOptions
-                {
-                    WriteIndented = true,
-                    MaxDepth = 8
-                };
+                private static readonly JsonSerializerOptions IndentedOptions = new JsonSerializerOptions { WriteIndented = true, MaxDepth = 8 };
 
                 internal static JsonSerializerOptions CreateIndentedOptions() => IndentedOptions;
             }

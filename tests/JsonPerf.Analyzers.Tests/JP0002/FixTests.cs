@@ -329,12 +329,7 @@ public partial class FixTests
         return (SourceGeneration.WithGenerator(solution.GetProject(id.ProjectId)!).Solution, id);
     }
 
-    /// <summary>Contains, with a call the fix wrapped (lines over 120 characters) read as if on one line.</summary>
-    private static void AssertContains(string expected, string text)
-        => Assert.True(Unwrapped(text).Contains(Unwrapped(expected).Trim(), System.StringComparison.Ordinal), $"Not found:\n{expected}\n--- in ---\n{text}");
-
-    private static string Unwrapped(string text)
-        => System.Text.RegularExpressions.Regex.Replace(text.ReplaceLineEndings("\n"), @"[ \t]*\n[ \t]*", " ").Replace("( ", "(", System.StringComparison.Ordinal).Replace(" )", ")", System.StringComparison.Ordinal);
+    private static void AssertContains(string expected, string text) => Unwrap.AssertContains(expected, text);
 
     private static async Task<(Project Before, Project After)> FixAllAsync(string source, bool expectGenerated = true)
     {

@@ -70,7 +70,9 @@ public class ElementCopyTests
             """ + HandWrittenContext, Header + """
             public class C
             {
-                public JsonNode M(JsonElement element) => /* copy */ JsonSerializer.SerializeToNode(element, CopyContext.Default.JsonElement);
+                public JsonNode M(JsonElement element) => /* copy */ JsonSerializer.SerializeToNode(
+                    element,
+                    CopyContext.Default.JsonElement);
             }
             """ + HandWrittenContext);
 
@@ -90,7 +92,7 @@ public class ElementCopyTests
 
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()))!;
         var text = (await after.GetDocument(id)!.GetTextAsync()).ToString();
-        Assert.Contains("=> /* copy */ JsonSerializer.SerializeToNode(doc.RootElement.GetProperty(\"x\"), CopyContext.Default.JsonElement);", text, System.StringComparison.Ordinal);
+        Unwrap.AssertContains("=> /* copy */ JsonSerializer.SerializeToNode(doc.RootElement.GetProperty(\"x\"), CopyContext.Default.JsonElement);", text);
         await SourceGeneration.CompileAsync(after.GetDocument(id)!.Project);
     }
 
@@ -188,7 +190,7 @@ public class ElementCopyTests
 
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()))!;
         var text = (await after.GetDocument(document)!.GetTextAsync()).ToString();
-        Assert.Contains("JsonSerializer.SerializeToNode(e, CopyContext.Default.JsonElement)", text, System.StringComparison.Ordinal);
+        Unwrap.AssertContains("JsonSerializer.SerializeToNode(e, CopyContext.Default.JsonElement)", text);
     }
 
     private const string Program = """
@@ -263,7 +265,7 @@ public class ElementCopyTests
         var fixedProgram = await FixRunner.ApplyFixAllAsync(Program, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer(), OutputKind.ConsoleApplication, TestReferences.Net10);
         Assert.Contains("element = root.Clone();", fixedProgram, System.StringComparison.Ordinal);
         Assert.Contains("node = JsonSerializer.SerializeToNode(root, CopyContext.Default.JsonElement);", fixedProgram, System.StringComparison.Ordinal);
-        Assert.Contains("JsonSerializer.SerializeToNode(root.GetProperty(\"b\"), CopyContext.Default.JsonElement)", fixedProgram, System.StringComparison.Ordinal);
+        Unwrap.AssertContains("JsonSerializer.SerializeToNode(root.GetProperty(\"b\"), CopyContext.Default.JsonElement)", fixedProgram);
         Assert.Contains("default(JsonElement).Clone()", fixedProgram, System.StringComparison.Ordinal);
         Assert.DoesNotContain("SerializeToNode(root)", fixedProgram, System.StringComparison.Ordinal);
 
