@@ -187,8 +187,7 @@ public class ElementCopyTests
         Assert.Contains("JsonSerializer.SerializeToNode(root.GetProperty(\"b\"))", fixedProgram, System.StringComparison.Ordinal);
         Assert.Contains("default(JsonElement).Clone()", fixedProgram, System.StringComparison.Ordinal);
 
-        var before = ProgramRunner.CompileAndRun(Program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(Program, fixedProgram);
         var output = Encoding.UTF8.GetString(before);
         Assert.StartsWith("marker", output, System.StringComparison.Ordinal);
         Assert.Contains("JsonObject {\"a\":1,\"b\":[1,2,3]", output, System.StringComparison.Ordinal);
