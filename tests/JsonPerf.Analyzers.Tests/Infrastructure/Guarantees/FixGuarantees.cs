@@ -17,6 +17,7 @@ public static class FixGuarantees
     private static int s_newWarningChecks;
     private static int s_reflectionCallChecks;
     private static int s_reflectionOffRuns;
+    private static int s_reflectionOffPairs;
 
     public static int NewWarningChecks => Volatile.Read(ref s_newWarningChecks);
 
@@ -24,8 +25,12 @@ public static class FixGuarantees
 
     public static int ReflectionOffRuns => Volatile.Read(ref s_reflectionOffRuns);
 
+    /// <summary>Before/after runs seen, including those whose original does not run with reflection off (not checked).</summary>
+    public static int ReflectionOffPairs => Volatile.Read(ref s_reflectionOffPairs);
+
     public static string Summary
-        => $"Fix guarantees: new-warning check: {NewWarningChecks} fixes; reflection-call check: {ReflectionCallChecks} fixes; reflection-off run: {ReflectionOffRuns} before/after pairs";
+        => $"Fix guarantees: new-warning check: {NewWarningChecks} fixes; reflection-call check: {ReflectionCallChecks} fixes; "
+           + $"reflection-off run: {ReflectionOffRuns} of {ReflectionOffPairs} before/after runs (the others fail with reflection off before the fix)";
 
     /// <summary>Properties 1 and 2 on every project a fix changed (a fix that changed nothing is not counted).</summary>
     public static async Task CheckAsync(Solution before, Solution after)
@@ -71,6 +76,7 @@ public static class FixGuarantees
     /// </summary>
     public static void CheckReflectionOff(ProgramRun before, ProgramRun after, bool sameOutput)
     {
+        Interlocked.Increment(ref s_reflectionOffPairs);
         if (before.ExitCode != 0)
         {
             return;
