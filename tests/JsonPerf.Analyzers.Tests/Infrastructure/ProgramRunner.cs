@@ -45,9 +45,10 @@ public static class ProgramRunner
     {
         var modes = reflectionOff ? new[] { true } : new[] { false, true };
         var runsBefore = Execute(before, aspNetCore, modes);
-        var runsAfter = Execute(after, aspNetCore, modes);
+        // With reflection off, the fixed program runs only where the original did (most originals need reflection).
+        var runsAfter = Execute(after, aspNetCore, runsBefore[^1].ExitCode == 0 ? modes : new[] { false });
         var result = (Succeeded(runsBefore[0]), Succeeded(runsAfter[0]));
-        FixGuarantees.CheckReflectionOff(runsBefore[^1], runsAfter[^1], sameOutput);
+        FixGuarantees.CheckReflectionOff(runsBefore[^1], runsAfter[^1], sameOutput); // returns at once where the original failed
         return result;
     }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -18,6 +19,7 @@ public static class FixGuarantees
     private static int s_reflectionCallChecks;
     private static int s_reflectionOffRuns;
     private static int s_reflectionOffPairs;
+    private static long s_checkTicks;
 
     public static int NewWarningChecks => Volatile.Read(ref s_newWarningChecks);
 
@@ -30,7 +32,8 @@ public static class FixGuarantees
 
     public static string Summary
         => $"Fix guarantees: new-warning check: {NewWarningChecks} fixes; reflection-call check: {ReflectionCallChecks} fixes; "
-           + $"reflection-off run: {ReflectionOffRuns} of {ReflectionOffPairs} before/after runs (the others fail with reflection off before the fix)";
+           + $"reflection-off run: {ReflectionOffRuns} of {ReflectionOffPairs} before/after runs (the others fail with reflection off before the fix); "
+           + $"compile-time checks took {TimeSpan.FromTicks(Interlocked.Read(ref s_checkTicks)).TotalSeconds:0.0} s summed over threads";
 
     /// <summary>Properties 1 and 2 on every project a fix changed (a fix that changed nothing is not counted).</summary>
     public static async Task CheckAsync(Solution before, Solution after)
@@ -55,6 +58,19 @@ public static class FixGuarantees
 
     /// <summary>Properties 1 and 2 on a compilation before a fix and the one after it.</summary>
     public static void Check(Compilation before, Compilation after)
+    {
+        var started = Stopwatch.GetTimestamp();
+        try
+        {
+            CheckCompilations(before, after);
+        }
+        finally
+        {
+            Interlocked.Add(ref s_checkTicks, Stopwatch.GetElapsedTime(started).Ticks);
+        }
+    }
+
+    private static void CheckCompilations(Compilation before, Compilation after)
     {
         // As a build compiles them: with the System.Text.Json generator's output (a fix can add or extend a context).
         var (beforeAll, afterAll) = (CompilerWarnings.AllWarningsOn(SourceGeneration.Generated(before)), CompilerWarnings.AllWarningsOn(SourceGeneration.Generated(after)));
