@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure.Guarantees;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -11,7 +12,10 @@ using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace JsonPerf.Analyzers.Tests.Infrastructure;
 
-/// <summary>Runs analyzers on a one-file project and applies a fixer's Fix All (solution scope) to it.</summary>
+/// <summary>
+/// Runs analyzers on a one-file project and applies a fixer's Fix All (solution scope) to it; every fix applied here is
+/// checked against <see cref="FixGuarantees"/>.
+/// </summary>
 public static class FixRunner
 {
     /// <summary>A one-file project; <paramref name="workspaceKind"/> as a host reports it (<c>WorkspaceKind.MSBuild</c>: dotnet format).</summary>
@@ -74,7 +78,9 @@ public static class FixRunner
         }
 
         var operations = await fixAll.GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
-        return operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        await FixGuarantees.CheckAsync(solution, changed).ConfigureAwait(false);
+        return changed;
     }
 
     /// <summary>The lightbulb: applies the first action offered for the first fixable diagnostic; null when none is offered.</summary>
@@ -90,7 +96,9 @@ public static class FixRunner
             if (actions.Count > 0)
             {
                 var operations = await actions[0].GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
-                return operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+                var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+                await FixGuarantees.CheckAsync(document.Project.Solution, changed).ConfigureAwait(false);
+                return changed;
             }
         }
 

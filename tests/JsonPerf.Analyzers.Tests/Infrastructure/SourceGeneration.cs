@@ -50,6 +50,22 @@ public static class SourceGeneration
         return generated;
     }
 
+    /// <summary>
+    /// The compilation with the generator's output, run here unless the compilation already has it (a project made
+    /// <see cref="WithGenerator"/>); no assertion: the fix guarantees compare what compiles before and after.
+    /// </summary>
+    public static Compilation Generated(Compilation compilation)
+    {
+        if (compilation.SyntaxTrees.Any(t => t.FilePath.Contains("System.Text.Json.SourceGeneration", StringComparison.Ordinal)))
+        {
+            return compilation;
+        }
+
+        var parseOptions = compilation.SyntaxTrees.FirstOrDefault()?.Options as CSharpParseOptions;
+        CSharpGeneratorDriver.Create(s_generators.Value, parseOptions: parseOptions).RunGeneratorsAndUpdateCompilation(compilation, out var generated, out _);
+        return generated;
+    }
+
     public static async Task<string> SourcesAsync(Project project)
     {
         var text = new System.Text.StringBuilder();

@@ -1,6 +1,9 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure.Guarantees;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -12,7 +15,8 @@ namespace JsonPerf.Analyzers.Tests.Infrastructure;
 
 /// <summary>
 /// A thin verifier over Microsoft.CodeAnalysis.Testing: <c>{|JP0001:...|}</c> markup marks expected spans;
-/// references come from <see cref="TestReferences"/>, never from the network.
+/// references come from <see cref="TestReferences"/>, never from the network. Every fix it verifies is also checked
+/// against <see cref="FixGuarantees"/>.
 /// </summary>
 public static class Verifier<TAnalyzer, TFix>
     where TAnalyzer : DiagnosticAnalyzer, new()
@@ -38,6 +42,7 @@ public static class Verifier<TAnalyzer, TFix>
     public sealed class Test : CSharpCodeFixTest<TAnalyzer, TFix, DefaultVerifier>
     {
         private readonly LanguageVersion _languageVersion;
+        private readonly List<Compilation> _compilations = new();
 
         public Test(LanguageVersion languageVersion = LanguageVersion.Latest, ImmutableArray<MetadataReference>? references = null, OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary)
         {
@@ -50,7 +55,43 @@ public static class Verifier<TAnalyzer, TFix>
         protected override ParseOptions CreateParseOptions()
             => ((CSharpParseOptions)base.CreateParseOptions()).WithLanguageVersion(_languageVersion);
 
+        /// <summary>
+        /// The test as the library runs it, then <see cref="FixGuarantees"/> on the test project's first compilation (the
+        /// test state, compiled first) and its last (the end of the last fix pass, which the library compared with FixedCode).
+        /// </summary>
+        protected override async Task RunImplAsync(CancellationToken cancellationToken)
+        {
+            await base.RunImplAsync(cancellationToken).ConfigureAwait(false);
+            Compilation[] compilations;
+            lock (_compilations)
+            {
+                compilations = _compilations.ToArray();
+            }
+
+            if (compilations.Length > 1 && !SameSources(compilations[0], compilations[^1]))
+            {
+                FixGuarantees.Check(compilations[0], compilations[^1]);
+            }
+        }
+
+        protected override async Task<(Compilation compilation, ImmutableArray<Diagnostic> generatorDiagnostics)> GetProjectCompilationAsync(Project project, IVerifier verifier, CancellationToken cancellationToken)
+        {
+            var result = await base.GetProjectCompilationAsync(project, verifier, cancellationToken).ConfigureAwait(false);
+            if (project.Name == DefaultTestProjectName)
+            {
+                lock (_compilations)
+                {
+                    _compilations.Add(result.compilation);
+                }
+            }
+
+            return result;
+        }
+
         protected override CompilationOptions CreateCompilationOptions()
             => ((CSharpCompilationOptions)base.CreateCompilationOptions()).WithNullableContextOptions(NullableContextOptions.Disable);
+
+        private static bool SameSources(Compilation before, Compilation after)
+            => before.SyntaxTrees.Select(t => t.ToString()).SequenceEqual(after.SyntaxTrees.Select(t => t.ToString()));
     }
 }

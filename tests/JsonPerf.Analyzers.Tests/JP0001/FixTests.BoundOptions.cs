@@ -254,8 +254,7 @@ public partial class FixTests
         Assert.NotEqual(program, fixedProgram);
         Assert.Empty(await JP0001DiagnosticsAsync(after));
 
-        var expected = ProgramRunner.Run(await SourceGeneration.CompileAsync(before));
-        var actual = ProgramRunner.Run(await SourceGeneration.CompileAsync(after));
+        var (expected, actual) = ProgramRunner.RunBeforeAndAfter(await SourceGeneration.CompileAsync(before), await SourceGeneration.CompileAsync(after));
         Assert.StartsWith("marker", Encoding.UTF8.GetString(expected));
         Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(actual));
         return fixedProgram;

@@ -161,8 +161,7 @@ public partial class FixTests
         var remaining = (await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, analyzer)).Where(d => d.Id == Rules.OptionsCreatedPerCallId);
         Assert.Empty(remaining);
 
-        var before = ProgramRunner.CompileAndRun(program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(program, fixedProgram);
         Assert.StartsWith("marker", Encoding.UTF8.GetString(before));
         Assert.Equal(Encoding.UTF8.GetString(before), Encoding.UTF8.GetString(after));
         Assert.Equal(before, after);

@@ -119,8 +119,8 @@ public partial class FixTests
         Assert.NotEqual(program, fixedProgram);
         Assert.EndsWith("\n", fixedProgram);
 
-        var before = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(program));
-        var after = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(fixedProgram));
+        var (beforeBytes, afterBytes) = ProgramRunner.RunBeforeAndAfter(program, fixedProgram);
+        var (before, after) = (Encoding.UTF8.GetString(beforeBytes), Encoding.UTF8.GetString(afterBytes));
         Assert.StartsWith("marker", before);
         Assert.Equal(before, after);
     }

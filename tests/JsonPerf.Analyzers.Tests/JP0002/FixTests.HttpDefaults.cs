@@ -122,8 +122,7 @@ public partial class FixTests
         Assert.Single(System.Text.RegularExpressions.Regex.Matches(program, " Http \\{ get; \\}"));
         Assert.Single(await JP0002Async(after));
 
-        var expected = ProgramRunner.Run(await SourceGeneration.CompileAsync(before), aspNetCore: true, reflectionOff: true);
-        var actual = ProgramRunner.Run(await SourceGeneration.CompileAsync(after), aspNetCore: true, reflectionOff: true);
+        var (expected, actual) = ProgramRunner.RunBeforeAndAfter(await SourceGeneration.CompileAsync(before), await SourceGeneration.CompileAsync(after), aspNetCore: true, reflectionOff: true);
         var text = Encoding.UTF8.GetString(expected);
         Assert.Equal(20, text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n').Length);
         Assert.Equal(text, Encoding.UTF8.GetString(actual));

@@ -346,8 +346,7 @@ public partial class FixTests
 
     private static async Task AssertSameOutputAsync(Project before, Project after)
     {
-        var expected = ProgramRunner.Run(await SourceGeneration.CompileAsync(before));
-        var actual = ProgramRunner.Run(await SourceGeneration.CompileAsync(after));
+        var (expected, actual) = ProgramRunner.RunBeforeAndAfter(await SourceGeneration.CompileAsync(before), await SourceGeneration.CompileAsync(after));
         Assert.NotEmpty(expected);
         Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(actual));
         Assert.Equal(expected, actual);

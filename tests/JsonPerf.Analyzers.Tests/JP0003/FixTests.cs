@@ -273,8 +273,8 @@ public partial class FixTests
         var fixedProgram = await FixRunner.ApplyFixAllAsync(program, new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer(), OutputKind.ConsoleApplication, TestReferences.Net10);
         Assert.Contains("PropertyNamingPolicy = JsonNamingPolicy.CamelCase", fixedProgram);
         Assert.Contains("local.PropertyNamingPolicy = JsonNamingPolicy.CamelCase;", fixedProgram);
-        var before = ProgramRunner.CompileAndRun(program);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(program, fixedProgram);
         Assert.StartsWith("marker", Encoding.UTF8.GetString(before));
-        Assert.Equal(Encoding.UTF8.GetString(before), Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(fixedProgram)));
+        Assert.Equal(Encoding.UTF8.GetString(before), Encoding.UTF8.GetString(after));
     }
 }

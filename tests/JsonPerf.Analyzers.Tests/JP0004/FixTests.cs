@@ -113,7 +113,8 @@ public partial class FixTests
         // Only the encoder of the JsonWriterOptions is left: JP0001 does not touch writer options.
         var encoder = Assert.Single(left, d => d.Id == "JP0004");
         Assert.Contains("CjkUnifiedIdeographs", encoder.Location.SourceTree!.GetText().ToString(encoder.Location.SourceSpan));
-        Assert.Equal(ProgramRunner.CompileAndRun(program), ProgramRunner.CompileAndRun(afterJp0001));
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(program, afterJp0001);
+        Assert.Equal(before, after);
     }
 
     [Theory]
@@ -126,12 +127,12 @@ public partial class FixTests
         Assert.Contains("private static readonly JavaScriptEncoder", afterJp0004);
         var afterBoth = await FixRunner.ApplyFixAllAsync(afterJp0004, new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer(), OutputKind.ConsoleApplication, TestReferences.Net10);
 
-        var before = ProgramRunner.CompileAndRun(program);
+        var (before, afterOne) = ProgramRunner.RunBeforeAndAfter(program, afterJp0004);
         var output = Encoding.UTF8.GetString(before);
         Assert.Contains("株式会社 自宅警備", output);      // UnicodeRanges.All: Japanese is not escaped
         Assert.Contains("\\u003Cscript\\u003E", output); // HTML-sensitive characters still are
-        Assert.Equal(before, ProgramRunner.CompileAndRun(afterJp0004));
-        Assert.Equal(before, ProgramRunner.CompileAndRun(afterBoth));
+        Assert.Equal(before, afterOne);
+        Assert.Equal(before, ProgramRunner.RunBeforeAndAfter(program, afterBoth).After);
     }
 
     /// <summary>Seed 002's OfficeWorker, serialized with UnicodeRanges.All, plus HTML-sensitive text.</summary>

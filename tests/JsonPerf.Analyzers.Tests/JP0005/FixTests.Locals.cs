@@ -149,8 +149,7 @@ public class FixTestsLocals
         Assert.Contains("stream.Write(JsonSerializer.SerializeToUtf8Bytes(order));", fixedProgram, System.StringComparison.Ordinal);
         Assert.Contains("return Encoding.UTF8.GetBytes(json);", fixedProgram, System.StringComparison.Ordinal);
 
-        var before = ProgramRunner.CompileAndRun(Program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(Program, fixedProgram);
         Assert.StartsWith("marker", Encoding.UTF8.GetString(before), System.StringComparison.Ordinal);
         Assert.Equal(Encoding.UTF8.GetString(before), Encoding.UTF8.GetString(after));
         Assert.Equal(before, after);

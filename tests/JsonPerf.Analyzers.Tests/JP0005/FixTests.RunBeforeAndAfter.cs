@@ -143,8 +143,7 @@ public partial class FixTests
         Assert.Equal(2, left.Count);
         Assert.All(left, d => Assert.False(d.Properties.ContainsKey(DiagnosticProperties.FixKind)));
 
-        var before = ProgramRunner.CompileAndRun(Program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(Program, fixedProgram);
         var output = Encoding.UTF8.GetString(before);
         Assert.StartsWith("marker", output);
         Assert.Contains("\\u00DCnal \\u6771\\u4EAC", Written(output, "default"));   // the default encoder escapes non-ASCII

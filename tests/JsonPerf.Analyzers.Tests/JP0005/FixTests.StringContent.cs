@@ -165,8 +165,8 @@ public partial class FixTests
         var (solution, document) = FixRunner.CreateProject(fixedProgram, OutputKind.ConsoleApplication, TestReferences.Net10);
         Assert.Empty((await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, analyzer)).Where(d => d.Id == Rules.Utf16DetourId));
 
-        var before = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(program));
-        var after = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(fixedProgram));
+        var (beforeBytes, afterBytes) = ProgramRunner.RunBeforeAndAfter(program, fixedProgram);
+        var (before, after) = (Encoding.UTF8.GetString(beforeBytes), Encoding.UTF8.GetString(afterBytes));
         Assert.StartsWith("marker", before);
         Assert.Contains("Content-Type: application/json; charset=utf-8", before);
         Assert.Contains("Content-Type: text/plain; charset=utf-8", before);

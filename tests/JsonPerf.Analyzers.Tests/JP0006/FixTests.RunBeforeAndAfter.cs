@@ -148,8 +148,7 @@ public partial class FixTests
         var (solution, document) = FixRunner.CreateProject(fixedProgram, OutputKind.ConsoleApplication, TestReferences.Net10);
         Assert.Empty((await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, analyzer)).Where(d => d.Id == Rules.ConvertWithoutTextId));
 
-        var before = ProgramRunner.CompileAndRun(Program);
-        var after = ProgramRunner.CompileAndRun(fixedProgram);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(Program, fixedProgram);
         var output = Encoding.UTF8.GetString(before);
         Assert.StartsWith("marker", output);
         Assert.Contains("Ünal 東京", output);                          // the relaxed encoder's output, unescaped

@@ -127,8 +127,7 @@ public partial class FixTests
         // Left on .NET 8: the six in-place uses of Parse (no JsonElement.Parse there); .NET 10 rewrites them all.
         Assert.Equal(net == 10 ? 0 : 6, remaining.Count);
 
-        var before = ProgramRunner.CompileAndRun(Program, references);
-        var after = ProgramRunner.CompileAndRun(fixedProgram, references);
+        var (before, after) = ProgramRunner.RunBeforeAndAfter(Program, fixedProgram, references);
         Assert.StartsWith("marker", Encoding.UTF8.GetString(before));
         Assert.Equal(Encoding.UTF8.GetString(before), Encoding.UTF8.GetString(after));
         Assert.Equal(before, after);

@@ -194,8 +194,8 @@ public partial class FixTests
         var remaining = (await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, analyzer)).Where(d => d.Id == Rules.JsonDocumentNotDisposedId);
         Assert.Empty(remaining);
 
-        var before = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(program, references));
-        var after = Encoding.UTF8.GetString(ProgramRunner.CompileAndRun(fixedProgram, references));
+        var (beforeBytes, afterBytes) = ProgramRunner.RunBeforeAndAfter(program, fixedProgram, references);
+        var (before, after) = (Encoding.UTF8.GetString(beforeBytes), Encoding.UTF8.GetString(afterBytes));
         Assert.StartsWith("marker", before);
         Assert.EndsWith("done\n", before.Replace("\r\n", "\n"));
         Assert.Equal(before, after);
