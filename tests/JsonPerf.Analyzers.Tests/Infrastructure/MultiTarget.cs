@@ -4,6 +4,7 @@ using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using JsonPerf.Analyzers.Tests.Infrastructure.Guarantees;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -101,7 +102,9 @@ public static class MultiTarget
         }
 
         var operations = await fixAll.GetOperationsAsync(CancellationToken.None);
-        return operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        await FixGuarantees.CheckAsync(solution, changed);
+        return changed;
     }
 
     /// <summary>No conflict marker in any file, every target's documents of a file alike, and every target compiles without errors.</summary>

@@ -46,36 +46,6 @@ public class ElementCopyTests
             }
             """);
 
-    // A context written out by hand (what the generator writes, reduced): the verifier compiles the fixed code without the generator.
-    private const string HandWrittenContext = """
-
-        [System.Text.Json.Serialization.JsonSerializable(typeof(JsonElement))]
-        internal partial class CopyContext : System.Text.Json.Serialization.JsonSerializerContext
-        {
-            public CopyContext() : base(null) { }
-            public static CopyContext Default { get; } = new CopyContext();
-            public System.Text.Json.Serialization.Metadata.JsonTypeInfo<JsonElement> JsonElement => null;
-            protected override JsonSerializerOptions GeneratedSerializerOptions => null;
-            public override System.Text.Json.Serialization.Metadata.JsonTypeInfo GetTypeInfo(System.Type type) => null;
-        }
-        """;
-
-    [Fact]
-    public Task A_node_copy_is_fixed_with_the_contexts_metadata()
-        => Verify.VerifyFixAsync(Header + """
-            public class C
-            {
-                public JsonNode M(JsonElement element) => {|JP0006:JsonNode.Parse(/* copy */ element.GetRawText())|};
-            }
-            """ + HandWrittenContext, Header + """
-            public class C
-            {
-                public JsonNode M(JsonElement element) => /* copy */ JsonSerializer.SerializeToNode(
-                    element,
-                    CopyContext.Default.JsonElement);
-            }
-            """ + HandWrittenContext);
-
     [Fact]
     public async Task A_node_copy_takes_the_metadata_of_the_projects_context()
     {
