@@ -103,7 +103,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
             // The JsonElement overloads are extension methods: 'using static' does not bring them in as plain calls.
             var fixable = deserialize.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax }
                 && HasOverloadWithFirstParameter(deserialize.TargetMethod, symbols.JsonElement!)
-                && !HasNamedArgument(deserialize)
+                && !deserialize.HasNamedArgument()
                 && RestHasNoSideEffects(deserialize);
             Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? FixPassElement : null);
         }
@@ -143,7 +143,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         // serializer options), and SerializeToNode gives the nodes PropertyNameCaseInsensitive from the serializer
         // options, which JsonNode.Parse does not: with explicit serializer options a node could match keys differently.
         var fixable = AllButFirstAreDefaults(parse)
-            && !HasNamedArgument(serialize)
+            && !serialize.HasNamedArgument()
             && HasSameSignature(serializeMethod, replacement)
             && (!isNode || OnlyValueAndTypeArguments(serialize, symbols));
 
@@ -166,7 +166,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
 
         var type = parse.TargetMethod.ContainingType;
-        var defaults = AllButFirstAreDefaults(parse) && !HasNamedArgument(parse);
+        var defaults = AllButFirstAreDefaults(parse) && !parse.HasNamedArgument();
         if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement))
         {
             Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? FixCloneElement : null);
@@ -255,19 +255,6 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
 
         return null;
-    }
-
-    private static bool HasNamedArgument(IInvocationOperation invocation)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     private static bool AllButFirstAreDefaults(IInvocationOperation invocation)

@@ -58,7 +58,7 @@ public sealed partial class ReflectionSerializationAnalyzer
         var method = invocation.TargetMethod;
         if (!method.IsGenericMethod || method.TypeArguments.Length != 1 || !SymbolEqualityComparer.Default.Equals(method.TypeArguments[0], type)
             || method.Parameters.Length == 0 || type is not INamedTypeSymbol named || named.IsGenericType
-            || HasNamedArgument(invocation))
+            || invocation.HasNamedArgument())
         {
             return null;
         }
@@ -116,18 +116,5 @@ public sealed partial class ReflectionSerializationAnalyzer
         }
 
         return null;
-    }
-
-    private static bool HasNamedArgument(IInvocationOperation invocation)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

@@ -117,7 +117,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         // WriteAllText writes UTF-8 without a byte order mark, exactly the bytes SerializeToUtf8Bytes returns; the file is
         // opened after the JSON is made, as before, so a serialization error still leaves the file untouched.
         var fixable = CanRenameToUtf8Bytes(serialize)
-            && !HasNamedArgument(write)
+            && !write.HasNamedArgument()
             && HasFileMethod(write.TargetMethod, bytesName);
         Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? FixWriteAllBytes : null);
     }
@@ -254,7 +254,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
     /// <summary>SerializeToUtf8Bytes has the same parameters (names included) as the Serialize overload called, and the call names none.</summary>
     private static bool CanRenameToUtf8Bytes(IInvocationOperation serialize)
     {
-        if (HasNamedArgument(serialize))
+        if (serialize.HasNamedArgument())
         {
             return false;
         }
@@ -350,18 +350,5 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         }
 
         return null;
-    }
-
-    private static bool HasNamedArgument(IInvocationOperation invocation)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

@@ -2,6 +2,20 @@ namespace JsonPerf.Analyzers;
 
 internal static class OperationExtensions
 {
+    /// <summary>Whether any argument is written with its name (<c>options: o</c>): a rewrite that moves arguments must keep them.</summary>
+    public static bool HasNamedArgument(this IInvocationOperation invocation)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>
     /// Walks up from a value through what passes it on unchanged: conversions (casts), parentheses, the
     /// branches of <c>?:</c> and <c>??</c> and the arms of a switch expression. Returns the outermost such operation, whose parent consumes the value.
