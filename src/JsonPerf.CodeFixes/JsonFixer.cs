@@ -76,20 +76,21 @@ public abstract class JsonFixer : CodeFixProvider
             : null;
 
     /// <summary>
-    /// <see cref="PrepareAsync"/>, and in a file that other target frameworks compile too (linked documents), the fix
-    /// made in each of them: offered only when all write the same text (<see cref="EveryTarget"/>).
+    /// <see cref="PrepareAsync"/>, and in a project with several target frameworks, the fix made in each target: offered
+    /// only when all write the same text to the files they share (<see cref="EveryTarget"/>).
     /// </summary>
     private async Task<PreparedFix?> PrepareForEveryTargetAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var fix = await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false);
-        if (fix is null || document.GetLinkedDocumentIds().IsEmpty
-            || await fix(cancellationToken).ConfigureAwait(false) is not { } fixedHere
-            || await EveryTarget.SameEditAsync(document, site, diagnostic, fixedHere, FixInAsync, cancellationToken).ConfigureAwait(false) is not { } same)
+        if (fix is null || !EveryTarget.Applies(document))
         {
-            return fix is null || document.GetLinkedDocumentIds().IsEmpty ? fix : null;
+            return fix;
         }
 
-        return _ => Task.FromResult<Solution?>(same);
+        return await fix(cancellationToken).ConfigureAwait(false) is { } fixedHere
+               && await EveryTarget.SameEditAsync(document, site, diagnostic, fixedHere, FixInAsync, cancellationToken).ConfigureAwait(false) is { } same
+            ? _ => Task.FromResult<Solution?>(same)
+            : null;
     }
 
     private async Task<Solution?> FixInAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)

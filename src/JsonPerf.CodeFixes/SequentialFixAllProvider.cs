@@ -85,12 +85,27 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
         if (_fixAtOnce is not null)
         {
-            // Files that several target frameworks compile: one target's sites of each file (the others are the same
-            // sites), fixed at once only where every target writes the same text (EveryTarget).
-            var linked = sites.Where(s => solution.GetDocument(s.Document)?.GetLinkedDocumentIds().IsEmpty == false).ToList();
-            var withSites = new HashSet<DocumentId>(linked.Select(s => s.Document));
-            var primary = linked.Where(s => solution.GetDocument(s.Document)!.GetLinkedDocumentIds().All(other => !withSites.Contains(other) || s.Document.Id.CompareTo(other.Id) < 0)).ToList();
-            foreach (var batch in new[] { sites.Except(linked).ToList(), primary })
+            // In a project with several target frameworks: for each shared file, the sites of one target (the others are
+            // the same sites), fixed at once only where every target writes the same text (EveryTarget); the others one
+            // at a time, each checked. The one target is the first project of the solution with sites in the file.
+            var order = solution.ProjectIds.Select((id, index) => (id, index)).ToDictionary(p => p.id, p => p.index);
+            var withSites = new HashSet<DocumentId>(sites.Select(s => s.Document));
+            var plain = new List<FixAllSite>();
+            var primary = new List<FixAllSite>();
+            foreach (var site in sites)
+            {
+                if (solution.GetDocument(site.Document) is not { } document || !EveryTarget.Applies(document))
+                {
+                    plain.Add(site);
+                }
+                else if (document.GetLinkedDocumentIds() is { IsEmpty: false } linked
+                         && linked.All(other => !withSites.Contains(other) || order[site.Document.ProjectId] < order[other.ProjectId]))
+                {
+                    primary.Add(site);
+                }
+            }
+
+            foreach (var batch in new[] { plain, primary })
             {
                 if (batch.Count == 0)
                 {

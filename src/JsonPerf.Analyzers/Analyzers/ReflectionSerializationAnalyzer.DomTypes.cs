@@ -77,7 +77,10 @@ public sealed partial class ReflectionSerializationAnalyzer
 
             case "Serialize" when isElement && method.Parameters.Length >= 2 && first.Type is { Name: "Utf8JsonWriter" }
                                   && invocation.Parent is IExpressionStatementOperation { Parent: IBlockOperation }
-                                  && ArgumentValue(invocation, first) is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }:
+                                  && ArgumentValue(invocation, first) is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
+                                  // The element becomes the receiver: a target-typed default or new() has no type there.
+                                  && invocation.Arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.OriginalDefinition, method.Parameters[1].OriginalDefinition))?.Value.Syntax
+                                      is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
                 return DomWriteTo;
 
             default:

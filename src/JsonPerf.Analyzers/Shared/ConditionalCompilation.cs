@@ -29,6 +29,18 @@ internal static class ConditionalCompilation
             return true;
         }
 
+        return IsInConditionalRegion(node);
+    }
+
+    /// <summary>Whether <paramref name="node"/> lies between an <c>#if</c> and its <c>#endif</c> (in any branch).</summary>
+    public static bool IsInConditionalRegion(SyntaxNode node)
+    {
+        var root = node.SyntaxTree.GetRoot();
+        if (!root.ContainsDirectives)
+        {
+            return false;
+        }
+
         // Open #if regions before the node: the count of #if minus #endif (directives are parsed in inactive branches too).
         var depth = 0;
         foreach (var trivia in root.DescendantTrivia(TextSpan.FromBounds(0, node.SpanStart), static n => n.ContainsDirectives))

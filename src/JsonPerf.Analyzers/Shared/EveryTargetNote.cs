@@ -13,7 +13,7 @@ internal static class EveryTargetNote
             || diagnostic.Location.SourceTree is not { } tree
             || !IsMultiTargeted(globalOptions)
             || tree.GetRoot() is not { ContainsDirectives: true } root
-            || !ConditionalCompilation.IsConditional(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)))
+            || !ConditionalCompilation.IsInConditionalRegion(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)))
         {
             return diagnostic;
         }

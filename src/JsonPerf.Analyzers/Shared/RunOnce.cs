@@ -21,7 +21,7 @@ internal sealed class RunOnce
     private readonly ConcurrentDictionary<IMethodSymbol, Runner[]?> _runners = new(SymbolEqualityComparer.Default);
 
     // Per type asked about: the identifiers spelled like its private methods (null: a part outside this compilation).
-    private readonly ConcurrentDictionary<INamedTypeSymbol, Dictionary<string, List<IdentifierNameSyntax>>?> _names = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, Dictionary<string, List<SimpleNameSyntax>>?> _names = new(SymbolEqualityComparer.Default);
 
     // Per private method, the judgement at full depth: a pure function of the method, so the same whichever call asks first.
     private readonly ConcurrentDictionary<IMethodSymbol, bool> _onlyOnce = new(SymbolEqualityComparer.Default);
@@ -179,14 +179,14 @@ internal sealed class RunOnce
     /// The identifiers in <paramref name="type"/>'s declarations spelled like one of its private methods, by name: one walk
     /// of the type for all its methods. Null when a part of the type is not in this compilation.
     /// </summary>
-    private Dictionary<string, List<IdentifierNameSyntax>>? NamesOfPrivateMethods(INamedTypeSymbol type, CancellationToken cancellationToken)
+    private Dictionary<string, List<SimpleNameSyntax>>? NamesOfPrivateMethods(INamedTypeSymbol type, CancellationToken cancellationToken)
     {
-        var names = new Dictionary<string, List<IdentifierNameSyntax>>(StringComparer.Ordinal);
+        var names = new Dictionary<string, List<SimpleNameSyntax>>(StringComparer.Ordinal);
         foreach (var member in type.GetMembers())
         {
             if (member is IMethodSymbol method && Followable(method))
             {
-                names[method.Name] = new List<IdentifierNameSyntax>();
+                names[method.Name] = new List<SimpleNameSyntax>();
             }
         }
 
@@ -199,7 +199,7 @@ internal sealed class RunOnce
 
             foreach (var node in declaration.GetSyntax(cancellationToken).DescendantNodes())
             {
-                if (node is IdentifierNameSyntax name && names.TryGetValue(name.Identifier.ValueText, out var list))
+                if (node is SimpleNameSyntax name && names.TryGetValue(name.Identifier.ValueText, out var list))
                 {
                     list.Add(name);
                 }
@@ -209,7 +209,7 @@ internal sealed class RunOnce
         return names;
     }
 
-    private Runner? RunnerAt(SemanticModel model, IdentifierNameSyntax name, CancellationToken cancellationToken)
+    private Runner? RunnerAt(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)
     {
         SyntaxNode reference = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
         IOperation? runner = null;

@@ -1,3 +1,4 @@
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
 namespace JsonPerf.CodeFixes;
@@ -6,49 +7,98 @@ namespace JsonPerf.CodeFixes;
 /// One edit for every target framework. A multi-targeted project is one project per target in the IDE's and
 /// <c>dotnet format</c>'s workspace, each holding its own document for a shared file; a fix runs in one of them, and when
 /// the targets would edit the file differently (code under <c>#if</c>, a name that binds otherwise) the host writes
-/// merge-conflict markers or a change that only compiles for one target. So a fix on such a file is made in every
-/// target's document and offered only when every target writes the same text to every file it touches.
+/// merge-conflict markers or a change that only compiles for one target. So a fix that touches a shared file is made in
+/// every target's document, from that target's own diagnostic, and offered only when all write the same text.
 /// </summary>
 internal static class EveryTarget
 {
     /// <summary>The fixer's own decision for one site: what <see cref="JsonFixer"/> runs in each target.</summary>
     public delegate Task<Solution?> FixIn(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken);
 
+    /// <summary>Whether fixes in this document must be checked: it is shared, or its project is one target of several.</summary>
+    public static bool Applies(Document document)
+        => !document.GetLinkedDocumentIds().IsEmpty
+           || (document.Project.FilePath is { Length: > 0 } path && document.Project.Solution.Projects.Any(p => p.Id != document.Project.Id && p.FilePath == path));
+
     /// <summary>
     /// The solution fixed in <paramref name="document"/>'s target, with every target's document of each file it edited
-    /// holding the same text; null when some target cannot make the fix or would make another edit.
+    /// holding the same text; null when another target has no such diagnostic there, cannot make the fix or would make
+    /// another edit, or when a fix of a file only this target compiles edits or adds a file others compile.
     /// </summary>
     public static async Task<Solution?> SameEditAsync(Document document, SyntaxNode site, Diagnostic diagnostic, Solution fixedHere, FixIn fixIn, CancellationToken cancellationToken)
     {
         var original = document.Project.Solution;
-        var here = await EditsAsync(original, await DocumentLayout.CleanUpAsync(original, fixedHere, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
-        if (here is null)
+        if (await EditsAsync(original, await DocumentLayout.CleanUpAsync(original, fixedHere, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } here)
         {
             return null;
         }
 
-        foreach (var id in document.GetLinkedDocumentIds())
+        var linked = document.GetLinkedDocumentIds();
+        if (linked.IsEmpty)
+        {
+            // A file of this target alone: fine while every edit stays in files of this target alone.
+            return here.Added.Count == 0 && here.Texts.Keys.All(path => original.GetDocumentIdsWithFilePath(path).Length <= 1) ? fixedHere : null;
+        }
+
+        foreach (var id in linked)
         {
             if (original.GetDocument(id) is not { } sibling
-                || await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-                || !root.FullSpan.Contains(site.Span)
-                || root.FindNode(site.Span, getInnermostNodeForTie: true) is not { } siblingSite
-                || siblingSite.Span != site.Span || siblingSite.RawKind != site.RawKind
-                || !siblingSite.IsEquivalentTo(site, topLevel: false)
-                || await fixIn(sibling, siblingSite, InTree(diagnostic, root.SyntaxTree, site), cancellationToken).ConfigureAwait(false) is not { } fixedThere
+                || await SiblingSiteAsync(sibling, site, diagnostic, cancellationToken).ConfigureAwait(false) is not var (siblingSite, siblingDiagnostic)
+                || await fixIn(sibling, siblingSite, siblingDiagnostic, cancellationToken).ConfigureAwait(false) is not { } fixedThere
                 || await EditsAsync(original, await DocumentLayout.CleanUpAsync(original, fixedThere, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } there
-                || !Same(here.Value.Texts, there.Texts))
+                || !Same(here, there))
             {
                 return null;
             }
         }
 
-        return await SyncAsync(here.Value.Solution, here.Value.Texts, document.Id, cancellationToken).ConfigureAwait(false);
+        // The fixed document keeps its tree (the marks of the next sites of a Fix All), the others take the cleaned text.
+        return await SyncAsync(fixedHere, here, new HashSet<DocumentId> { document.Id }, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
-    /// Fix All's pass that fixes many sites at once (JP0002), for sites in files other targets compile too: run for
-    /// these sites and for the same sites in a sibling target's documents, and kept only when both write the same text.
+    /// The site in a sibling target's document of the same file, with that target's own diagnostic there (its analyzer
+    /// run on the site's span): what the fix decides from the diagnostic's properties may differ by target.
+    /// </summary>
+    private static async Task<(SyntaxNode Site, Diagnostic Diagnostic)?> SiblingSiteAsync(Document sibling, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || !root.FullSpan.Contains(site.Span)
+            || root.FindNode(site.Span, getInnermostNodeForTie: true) is not { } siblingSite
+            || siblingSite.Span != site.Span || !siblingSite.IsEquivalentTo(site, topLevel: false)
+            || AnalyzerFor(diagnostic.Id) is not { } analyzer
+            || await sibling.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
+            || await sibling.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+        {
+            return null;
+        }
+
+        var options = new CompilationWithAnalyzersOptions(
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, sibling.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider),
+            onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: false);
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create(analyzer), options)
+            .GetAnalyzerSemanticDiagnosticsAsync(model, site.Span, cancellationToken).ConfigureAwait(false);
+        return diagnostics.FirstOrDefault(d => d.Id == diagnostic.Id && d.Location.SourceSpan == site.Span) is { } siblingDiagnostic
+            ? (siblingSite, siblingDiagnostic)
+            : null;
+    }
+
+    private static DiagnosticAnalyzer? AnalyzerFor(string id) => id switch
+    {
+        Rules.OptionsCreatedPerCallId => new JsonSerializerOptionsCreatedPerCallAnalyzer(),
+        Rules.ReflectionSerializationId => new ReflectionSerializationAnalyzer(),
+        Rules.CaseInsensitiveWithoutNamingPolicyId => new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(),
+        Rules.EncoderCreatedPerCallId => new JavaScriptEncoderCreatedPerCallAnalyzer(),
+        Rules.Utf16DetourId => new Utf16DetourAnalyzer(),
+        Rules.ConvertWithoutTextId => new ConvertWithoutTextAnalyzer(),
+        Rules.JsonDocumentNotDisposedId => new JsonDocumentNotDisposedAnalyzer(),
+        Rules.MinimalApiTypeWithoutMetadataId => new MinimalApiMetadataAnalyzer(),
+        _ => null,
+    };
+
+    /// <summary>
+    /// Fix All's pass that fixes many sites at once (JP0002), for sites in files other targets compile too: run for these
+    /// sites and for the same sites in each sibling target's documents, and kept only when all write the same text.
     /// Otherwise nothing is fixed here, and each site is then fixed (or not) one at a time through <see cref="SameEditAsync"/>.
     /// </summary>
     public static async Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)> AtOnceAsync(
@@ -56,61 +106,86 @@ internal static class EveryTarget
     {
         var none = ((Solution, IReadOnlyCollection<SyntaxAnnotation>))(solution, Array.Empty<SyntaxAnnotation>());
         var marked = solution;
-        var siblingSites = new List<FixAllSite>();
+        var siblingSites = new Dictionary<ProjectId, List<FixAllSite>>();
         foreach (var group in sites.GroupBy(s => s.Document))
         {
             if (marked.GetDocument(group.Key) is not { } document
-                || document.GetLinkedDocumentIds() is not { IsEmpty: false } linked
-                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-                || marked.GetDocument(linked[0]) is not { } sibling
-                || await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } siblingRoot)
+                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
             {
                 return none;
             }
 
-            var marks = new Dictionary<SyntaxNode, SyntaxAnnotation>();
-            foreach (var site in group)
+            foreach (var id in document.GetLinkedDocumentIds())
             {
-                if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
-                    || !siblingRoot.FullSpan.Contains(node.Span)
-                    || siblingRoot.FindNode(node.Span, getInnermostNodeForTie: true) is not { } siblingNode
-                    || siblingNode.Span != node.Span || !siblingNode.IsEquivalentTo(node, topLevel: false) || marks.ContainsKey(siblingNode))
+                if (marked.GetDocument(id) is not { } sibling
+                    || await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } siblingRoot
+                    || Mark(group, root, siblingRoot, id) is not { } marks)
                 {
                     return none;
                 }
 
-                var mark = new SyntaxAnnotation();
-                marks.Add(siblingNode, mark);
-                siblingSites.Add(new FixAllSite(sibling.Id, mark, InTree(site.Diagnostic, siblingRoot.SyntaxTree, node)));
-            }
+                marked = sibling.WithSyntaxRoot(siblingRoot.ReplaceNodes(marks.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(marks[original].Mark))).Project.Solution;
+                if (!siblingSites.TryGetValue(id.ProjectId, out var list))
+                {
+                    siblingSites.Add(id.ProjectId, list = new List<FixAllSite>());
+                }
 
-            marked = sibling.WithSyntaxRoot(siblingRoot.ReplaceNodes(marks.Keys, (original, rewritten) => rewritten.WithAdditionalAnnotations(marks[original]))).Project.Solution;
+                list.AddRange(marks.Values);
+            }
         }
 
         var (here, done) = await fixAtOnce(marked, sites, cancellationToken).ConfigureAwait(false);
-        var (there, _) = await fixAtOnce(marked, siblingSites, cancellationToken).ConfigureAwait(false);
         if (done.Count == 0
-            || await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, here, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } hereEdits
-            || await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, there, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } thereEdits
-            || !Same(hereEdits.Texts, thereEdits.Texts))
+            || await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, here, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } hereEdits)
         {
             return none;
         }
 
-        return (await SyncAsync(hereEdits.Solution, hereEdits.Texts, keep: null, cancellationToken).ConfigureAwait(false), done);
+        foreach (var targetSites in siblingSites.Values)
+        {
+            var (there, _) = await fixAtOnce(marked, targetSites, cancellationToken).ConfigureAwait(false);
+            if (await EditsAsync(marked, await DocumentLayout.CleanUpAsync(marked, there, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false) is not { } thereEdits
+                || !Same(hereEdits, thereEdits))
+            {
+                return none;
+            }
+        }
+
+        return (await SyncAsync(here, hereEdits, new HashSet<DocumentId>(sites.Select(s => s.Document)), cancellationToken).ConfigureAwait(false), done);
+    }
+
+    /// <summary>Marks for the same sites in a sibling's tree (the diagnostic moved there), or null when one has no counterpart.</summary>
+    private static Dictionary<SyntaxNode, FixAllSite>? Mark(IEnumerable<FixAllSite> sites, SyntaxNode root, SyntaxNode siblingRoot, DocumentId sibling)
+    {
+        var marks = new Dictionary<SyntaxNode, FixAllSite>();
+        foreach (var site in sites)
+        {
+            if (root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is not { } node
+                || !siblingRoot.FullSpan.Contains(node.Span)
+                || siblingRoot.FindNode(node.Span, getInnermostNodeForTie: true) is not { } siblingNode
+                || siblingNode.Span != node.Span || !siblingNode.IsEquivalentTo(node, topLevel: false) || marks.ContainsKey(siblingNode))
+            {
+                return null;
+            }
+
+            marks.Add(siblingNode, new FixAllSite(sibling, new SyntaxAnnotation(), InTree(site.Diagnostic, siblingRoot.SyntaxTree, node)));
+        }
+
+        return marks;
     }
 
     /// <summary>
-    /// Every target's document of an edited file takes the one text, so the host has nothing to merge and the next site
-    /// of a Fix All sees the same file in every target (<paramref name="keep"/>: the document the fix ran in keeps its tree).
+    /// Every target's document of an edited file takes the one text, and a file the fix added goes to every target of
+    /// the project, so the host has nothing to merge and the next site of a Fix All sees the same file in every target
+    /// (<paramref name="keep"/>: the documents the fix ran in keep their trees, with the marks of a Fix All's next sites).
     /// </summary>
-    private static async Task<Solution> SyncAsync(Solution result, Dictionary<string, string> texts, DocumentId? keep, CancellationToken cancellationToken)
+    private static async Task<Solution> SyncAsync(Solution result, Edits edits, HashSet<DocumentId> keep, CancellationToken cancellationToken)
     {
-        foreach (var pair in texts)
+        foreach (var pair in edits.Texts)
         {
             foreach (var id in result.GetDocumentIdsWithFilePath(pair.Key))
             {
-                if (id != keep && result.GetDocument(id) is { } linked
+                if (!keep.Contains(id) && result.GetDocument(id) is { } linked
                     && await linked.GetTextAsync(cancellationToken).ConfigureAwait(false) is var current && current.ToString() != pair.Value)
                 {
                     result = result.WithDocumentText(id, SourceText.From(pair.Value, current.Encoding, current.ChecksumAlgorithm));
@@ -118,8 +193,30 @@ internal static class EveryTarget
             }
         }
 
+        foreach (var added in edits.Added)
+        {
+            if (result.GetDocument(added.Id) is not { } document)
+            {
+                continue;
+            }
+
+            foreach (var target in TargetsOf(result, document.Project))
+            {
+                if (!target.Documents.Any(d => d.Name == document.Name && d.Folders.SequenceEqual(document.Folders)))
+                {
+                    result = result.AddDocument(DocumentId.CreateNewId(target.Id), document.Name, SourceText.From(added.Text), document.Folders, document.FilePath);
+                }
+            }
+        }
+
         return result;
     }
+
+    /// <summary>The project's other targets: the projects of the same project file.</summary>
+    private static IEnumerable<Project> TargetsOf(Solution solution, Project project)
+        => project.FilePath is { Length: > 0 } path
+            ? solution.Projects.Where(p => p.Id != project.Id && p.FilePath == path).ToList()
+            : Enumerable.Empty<Project>();
 
     /// <summary>The diagnostic at the site's place in a sibling target's tree of the same file (in Fix All, as earlier fixes moved it).</summary>
     private static Diagnostic InTree(Diagnostic diagnostic, SyntaxTree tree, SyntaxNode site)
@@ -130,33 +227,54 @@ internal static class EveryTarget
             diagnostic.AdditionalLocations.Select(l => l.SourceTree?.FilePath == tree.FilePath ? Location.Create(tree, l.SourceSpan) : l),
             diagnostic.Properties);
 
-    /// <summary>The text of every file the fix changed or added, by path (an added file by its name); null when two targets' documents of one file differ.</summary>
-    private static async Task<(Solution Solution, Dictionary<string, string> Texts)?> EditsAsync(Solution original, Solution changed, CancellationToken cancellationToken)
+    /// <summary>What a fix wrote: the text of every file it changed, by path, and the files it added (by folder and name).</summary>
+    private sealed class Edits
     {
-        var texts = new Dictionary<string, string>(StringComparer.Ordinal);
+        public Dictionary<string, string> Texts { get; } = new(StringComparer.Ordinal);
+
+        public List<(DocumentId Id, string Key, string Text)> Added { get; } = new();
+    }
+
+    /// <summary>The fix's edits, or null when two targets' documents of one file differ.</summary>
+    private static async Task<Edits?> EditsAsync(Solution original, Solution changed, CancellationToken cancellationToken)
+    {
+        var edits = new Edits();
         foreach (var project in changed.GetChanges(original).GetProjectChanges())
         {
-            foreach (var id in project.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true).Concat(project.GetAddedDocuments()))
+            foreach (var id in project.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true))
             {
-                if (changed.GetDocument(id) is not { } document)
+                if (changed.GetDocument(id) is { FilePath: { Length: > 0 } path } document)
                 {
-                    continue;
-                }
+                    var text = (await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString();
+                    if (edits.Texts.TryGetValue(path, out var seen) && seen != text)
+                    {
+                        return null;
+                    }
 
-                var key = document.FilePath is { Length: > 0 } path ? path : "added:" + string.Join("/", document.Folders) + "/" + document.Name;
-                var text = (await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString();
-                if (texts.TryGetValue(key, out var seen) && seen != text)
+                    edits.Texts[path] = text;
+                }
+            }
+
+            foreach (var id in project.GetAddedDocuments())
+            {
+                if (changed.GetDocument(id) is { } document)
                 {
-                    return null;
-                }
+                    var key = string.Join("/", document.Folders) + "/" + document.Name;
+                    var text = (await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString();
+                    if (edits.Added.Any(a => a.Key == key && a.Text != text))
+                    {
+                        return null;
+                    }
 
-                texts[key] = text;
+                    edits.Added.Add((id, key, text));
+                }
             }
         }
 
-        return (changed, texts);
+        return edits;
     }
 
-    private static bool Same(Dictionary<string, string> a, Dictionary<string, string> b)
-        => a.Count == b.Count && a.All(pair => b.TryGetValue(pair.Key, out var text) && text == pair.Value);
+    private static bool Same(Edits a, Edits b)
+        => a.Texts.Count == b.Texts.Count && a.Texts.All(pair => b.Texts.TryGetValue(pair.Key, out var text) && text == pair.Value)
+           && new HashSet<(string, string)>(a.Added.Select(x => (x.Key, x.Text))).SetEquals(b.Added.Select(x => (x.Key, x.Text)));
 }

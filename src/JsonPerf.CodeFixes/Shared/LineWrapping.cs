@@ -16,6 +16,11 @@ internal static class LineWrapping
     {
         var old = await before.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var limit = await ConfiguredLimitAsync(before, cancellationToken).ConfigureAwait(false) ?? DefaultLimit;
+        if (limit == int.MaxValue)
+        {
+            return after;
+        }
+
         var kept = await AuthorsLinesAsync(old, after, limit, cancellationToken).ConfigureAwait(false);
         for (var round = 0; round < 32; round++)
         {
@@ -87,8 +92,8 @@ internal static class LineWrapping
     private static async Task<int?> ConfiguredLimitAsync(Document document, CancellationToken cancellationToken)
         => await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is { } tree
            && document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue("max_line_length", out var value)
-           && int.TryParse(value, out var configured) && configured > 0
-            ? configured
+           && (string.Equals(value.Trim(), "off", StringComparison.OrdinalIgnoreCase) ? int.MaxValue : int.TryParse(value, out var configured) && configured > 0 ? configured : 0) is > 0 and var limit
+            ? limit
             : null;
 
     /// <summary>The root with the outermost list on the first new line over the limit wrapped, or null when there is none.</summary>
@@ -106,7 +111,10 @@ internal static class LineWrapping
             var indent = lineText.Substring(0, lineText.Length - lineText.TrimStart().Length);
             var unit = indent.Contains("\t") ? "\t" : "    ";
             // The outermost list first: the largest one that lies on the line.
-            foreach (var node in root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax).OrderByDescending(n => n.Span.Length))
+            // Not inside an interpolation hole: a line break there needs C# 11, and is no layout a person would pick.
+            foreach (var node in root.DescendantNodes(line.Span)
+                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
+                         .OrderByDescending(n => n.Span.Length))
             {
                 var breaks = node switch
                 {

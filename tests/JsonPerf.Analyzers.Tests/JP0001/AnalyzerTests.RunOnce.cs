@@ -42,6 +42,8 @@ public partial class AnalyzerTests
         "static readonly Lazy<string> s_schema = new Lazy<string>(BuildSchema); internal static string BuildSchema() { return JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}); }",
         "static readonly Lazy<string> s_schema = new Lazy<string>(BuildSchema); private static string BuildSchema() { return JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}); } static void Pass() { Task.Run(BuildSchema); }",
         "static readonly string s_name = nameof(BuildSchema); private static string BuildSchema() { return JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}); }",
+        // A generic method also called per call, with its type argument written out.
+        "static readonly string s_json = Make(0); private static string Make<T>(T value) { return JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions()|}); } string PerCall() { return Make<int>(1); }",
         "private static string Unused() { return JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}); }",
         "static readonly string s_json = Recurse(1); private static string Recurse(int n) { return n == 0 ? JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}) : Recurse(n - 1); }",
         "static readonly string s_json = A(); private static string A() { return B(); } private static string B() { return D(); } private static string D() { return E(); } private static string E() { return JsonSerializer.Serialize(1, {|JP0001:new JsonSerializerOptions()|}); }");

@@ -64,7 +64,7 @@ public partial class FixTests
     {
         // Options (reader settings), JsonElement? (null for JSON null), a JsonDocument from a string (pooled buffers),
         // a Stream, JsonNode (another JsonValue for a root primitive), JsonObject (Parse returns any kind), a document or
-        // node to write (Serialize writes null for null).
+        // node to write (Serialize writes null for null), a target-typed element (no type as WriteTo's receiver).
         var source = DomHeader + """
             public class C
             {
@@ -82,13 +82,15 @@ public partial class FixTests
                     var f = JsonSerializer.Serialize(node);
                     var g = JsonSerializer.Deserialize<JsonNode>(json);
                     var h = JsonSerializer.Deserialize<JsonNode>(ref reader);
+                    JsonSerializer.Serialize<JsonElement>(writer, default);
+                    JsonSerializer.Serialize<JsonElement>(writer, new());
                     return (a, b, c, d, e, f, g, h);
                 }
             }
             """;
         var (solution, id) = CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
         var diagnostics = await JP0002Async(solution);
-        Assert.Equal(10, diagnostics.Length);
+        Assert.Equal(12, diagnostics.Length);
         Assert.All(diagnostics, d => Assert.Contains("the fix scaffolds no context for them", d.GetMessage(), System.StringComparison.Ordinal));
         Assert.All(diagnostics, d => Assert.Empty(d.Properties));
         Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer));

@@ -34,54 +34,70 @@ public class LineLengthTests
         }
         """;
 
-    [Theory]
-    [InlineData(100, """
-        using System.Net.Http;
-        using System.Net.Http.Headers;
-        using System.Text.Json;
-        using System.Threading.Tasks;
+    private const string Wrapped = """
+    using System.Net.Http;
+    using System.Net.Http.Headers;
+    using System.Text.Json;
+    using System.Threading.Tasks;
 
-        public class Order { public int Id { get; set; } public string Name { get; set; } }
+    public class Order { public int Id { get; set; } public string Name { get; set; } }
 
-        public class Client
+    public class Client
+    {
+        public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
         {
-            public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
-            {
-                await client.PostAsync(
-                    "/orders/with/a/long/path",
-                    new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options))
+            await client.PostAsync(
+                "/orders/with/a/long/path",
+                new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options))
+                {
+                    Headers =
                     {
-                        Headers =
-                        {
-                            ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" }
-                        }
-                    });
-            }
+                        ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" }
+                    }
+                });
         }
-        """)]
-    [InlineData(200, """
-        using System.Net.Http;
-        using System.Net.Http.Headers;
-        using System.Text.Json;
-        using System.Threading.Tasks;
+    }
+    """;
 
-        public class Order { public int Id { get; set; } public string Name { get; set; } }
+    private const string Unwrapped = """
+    using System.Net.Http;
+    using System.Net.Http.Headers;
+    using System.Text.Json;
+    using System.Threading.Tasks;
 
-        public class Client
+    public class Order { public int Id { get; set; } public string Name { get; set; } }
+
+    public class Client
+    {
+        public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
         {
-            public async Task SendAsync(HttpClient client, Order order, JsonSerializerOptions options)
-            {
-                await client.PostAsync(
-                    "/orders/with/a/long/path",
-                    new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options)) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } } });
-            }
+            await client.PostAsync(
+                "/orders/with/a/long/path",
+                new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(order, options)) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } } });
         }
-        """)]
+    }
+    """;
+
+    [Theory]
+    [InlineData(100, Wrapped)]
+    [InlineData(200, Unwrapped)]
     public async Task A_fix_keeps_the_lines_it_writes_within_max_line_length(int maxLineLength, string expected)
+    {
+        await RunAsync(maxLineLength.ToString(System.Globalization.CultureInfo.InvariantCulture), expected);
+        Assert.All(expected.Split('\n'), line => Assert.True(line.Length <= maxLineLength, line));
+    }
+
+    [Fact]
+    public async Task Max_line_length_off_wraps_nothing()
+    {
+        Assert.Contains(Unwrapped.Split('\n'), line => line.Length > 120);
+        await RunAsync("off", Unwrapped);
+    }
+
+    private static Task RunAsync(string maxLineLength, string expected)
     {
         var test = new Verifier<Utf16DetourAnalyzer, CodeFixes.Utf16DetourFixer>.Test { TestCode = Before, FixedCode = expected };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", $"root = true\n\n[*.cs]\nmax_line_length = {maxLineLength}\n"));
-        await test.RunAsync(CancellationToken.None);
-        Assert.All(expected.Split('\n'), line => Assert.True(line.Length <= maxLineLength, line));
+        return test.RunAsync(CancellationToken.None);
     }
 }

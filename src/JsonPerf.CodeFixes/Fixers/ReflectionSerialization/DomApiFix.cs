@@ -47,7 +47,9 @@ internal static class DomApiFix
                 return ct => Task.FromResult<Solution?>(Replace(document, model.SyntaxTree.GetRoot(ct), invocation, call));
             }
 
-            case Analyzer.DomWriteTo when invocation.Parent is ExpressionStatementSyntax { Parent: BlockSyntax } statement && arguments.Count >= 2:
+            // A target-typed value (default, new()) has no type of its own as a receiver.
+            case Analyzer.DomWriteTo when invocation.Parent is ExpressionStatementSyntax { Parent: BlockSyntax } statement && arguments.Count >= 2
+                                          && arguments[1].Expression is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
             {
                 var value = arguments[1].Expression;
                 var writer = first.Expression.WithoutTrivia();
