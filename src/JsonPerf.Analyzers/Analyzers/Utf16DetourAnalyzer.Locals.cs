@@ -25,7 +25,8 @@ public sealed partial class Utf16DetourAnalyzer
         }
 
         var fixable = CanRenameToUtf8Bytes(serialize) && RunsRightAfter(declaration, getBytes.Syntax);
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixFoldLocalToUtf8Bytes : null);
+        // The declaration the fix folds is where it edits too (EveryTargetNote reads it under #if).
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixFoldLocalToUtf8Bytes : null, declaration.GetLocation());
     }
 
     /// <summary>

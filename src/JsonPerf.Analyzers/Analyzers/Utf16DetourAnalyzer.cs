@@ -204,10 +204,10 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         return what is null ? null : (what, instead!);
     }
 
-    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix)
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, Location? folded = null)
     {
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), properties, what, instead, Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), folded is null ? null : new[] { folded }, properties, what, instead, Rules.FixNote(fix is not null)));
     }
 
     /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call (or an awaited one).</summary>

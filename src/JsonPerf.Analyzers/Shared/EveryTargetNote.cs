@@ -2,7 +2,8 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// A fix makes one edit for every target framework (the fix pipeline checks it in each target's document), so in a
-/// project with several targets nothing under <c>#if</c> is fixed. Every rule's diagnostic there says so, and carries
+/// project with several targets nothing under <c>#if</c> is fixed: the site, or code the fix would fold or remove (a
+/// rule names it as an additional location). Every rule's diagnostic there says so, and carries
 /// no fix properties: the lightbulb offers nothing that would then do nothing.
 /// </summary>
 internal static class EveryTargetNote
@@ -13,7 +14,8 @@ internal static class EveryTargetNote
             || diagnostic.Location.SourceTree is not { } tree
             || !IsMultiTargeted(globalOptions)
             || tree.GetRoot() is not { ContainsDirectives: true } root
-            || !ConditionalCompilation.IsInConditionalRegion(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)))
+            || !new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Any(l => l.SourceTree == tree
+                   && ConditionalCompilation.IsInConditionalRegion(root.FindNode(l.SourceSpan, getInnermostNodeForTie: true))))
         {
             return diagnostic;
         }

@@ -18,6 +18,16 @@ public partial class EveryTargetTests
         {
             public static byte[] Shared(Order order) => Encoding.UTF8.GetBytes(JsonSerializer.Serialize(order));
 
+            public static byte[] Folded(Order order)
+            {
+        #if NET10_0_OR_GREATER
+                var json = JsonSerializer.Serialize(order);
+        #else
+                var json = JsonSerializer.Serialize(order) + " ";
+        #endif
+                return Encoding.UTF8.GetBytes(json);
+            }
+
             public static byte[] Branch(Order order)
             {
         #if NET10_0_OR_GREATER
@@ -37,10 +47,12 @@ public partial class EveryTargetTests
         var (solution, net10, _) = MultiTarget.Create(OutputKind.DynamicallyLinkedLibrary, aspNet: false, generator: false, targetFrameworksVisible, (Path, Sites));
         var diagnostics = (await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, new Utf16DetourAnalyzer())).OrderBy(d => d.Location.SourceSpan.Start).ToList();
 
-        Assert.Equal(2, diagnostics.Count);
+        Assert.Equal(3, diagnostics.Count);
         Assert.NotEmpty(diagnostics[0].Properties);
         Assert.DoesNotContain("no automatic fix", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
-        var branch = diagnostics[1];
+        // A site outside #if whose fix folds a declaration under it.
+        Assert.Equal(targetFrameworksVisible, diagnostics[1].GetMessage().EndsWith(Rules.NoFixForTargets, System.StringComparison.Ordinal));
+        var branch = diagnostics[2];
         Assert.True(targetFrameworksVisible == branch.GetMessage().EndsWith(Rules.NoFixForTargets, System.StringComparison.Ordinal), branch.GetMessage());
         Assert.Equal(targetFrameworksVisible, branch.Properties.IsEmpty);
         Assert.Equal(diagnostics[0].Descriptor.HelpLinkUri, branch.Descriptor.HelpLinkUri);
