@@ -100,4 +100,35 @@ public class LineLengthTests
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", $"root = true\n\n[*.cs]\nmax_line_length = {maxLineLength}\n"));
         return test.RunAsync(CancellationToken.None);
     }
+
+    [Fact]
+    public async Task A_call_inside_an_interpolation_is_not_wrapped()
+    {
+        // C# 10: a line break inside a non-verbatim interpolation hole does not compile there (CS8967), and the harness
+        // compiles the fixed code at the project's language version.
+        const string source = """
+            using System;
+            using System.Text.Json;
+
+            public class Forecast { public int Degrees { get; set; } }
+
+            public static class Program
+            {
+                public static void Main()
+                {
+                    var forecast = new Forecast { Degrees = 21 };
+                    Console.WriteLine($"Forecast for the weekend ahead: {JsonSerializer.Serialize(forecast, JsonSerializerOptions.Default)}");
+                }
+            }
+            """;
+        var (solution, id) = FixRunner.CreateProject(source, OutputKind.ConsoleApplication, TestReferences.Net10, Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp10);
+        var document = SourceGeneration.WithGenerator(solution.GetProject(id.ProjectId)!).GetDocument(id)!;
+
+        var after = await FixRunner.ApplyFixAllAsync(document, new ReflectionSerializationAnalyzer(), new CodeFixes.ReflectionSerializationFixer());
+
+        var text = (await after.GetDocument(id)!.GetTextAsync()).ToString();
+        var line = text.Split('\n').Single(l => l.Contains("Console.WriteLine($\"Forecast", System.StringComparison.Ordinal));
+        Assert.Contains(".Default.Forecast)}\");", line, System.StringComparison.Ordinal);
+        Assert.True(line.Length > 120, line);
+    }
 }
