@@ -200,18 +200,19 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         return false;
     }
 
+    /// <summary>A local's creation and the statements that configure it, which the fix folds (named as additional locations: EveryTargetNote).</summary>
     private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
-        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources));
+        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources), fixable && costSources.Length > 1 ? costSources.Skip(1).Select(s => s.Syntax.GetLocation()) : null);
 
     /// <summary>The creation itself is the only cost source (no array per report).</summary>
     private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation costSource)
         => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSource));
 
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds)
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds, IEnumerable<Location>? folded = null)
     {
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
         var cost = rebuilds ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, cost, Rules.FixNote(fixable));
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), folded, properties, cost, Rules.FixNote(fixable));
     }
 
     /// <summary>

@@ -202,8 +202,9 @@ public partial class AnalyzerTests
     public Task Message_for_a_folded_encoder_says_the_cache_misses()
         => new Verify.Test
         {
-            TestCode = Snippets.InMethod("var o = {|#0:new JsonSerializerOptions()|}; o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All); JsonSerializer.Serialize(order, o);"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, "") },
+            // The statement the fix folds is named as an additional location (a fold under #if is then noted).
+            TestCode = Snippets.InMethod("var o = {|#0:new JsonSerializerOptions()|}; {|#1:o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All);|} JsonSerializer.Serialize(order, o);"),
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithLocation(1).WithArguments(Rules.OptionsCostRebuild, "") },
         }.RunAsync();
 
     [Fact]

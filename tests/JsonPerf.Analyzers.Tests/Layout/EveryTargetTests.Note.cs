@@ -58,4 +58,31 @@ public partial class EveryTargetTests
         Assert.Equal(diagnostics[0].Descriptor.HelpLinkUri, branch.Descriptor.HelpLinkUri);
         Assert.Equal(DiagnosticSeverity.Warning, branch.Severity);
     }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Options_configured_under_if_say_why_they_have_no_fix(bool multiTargeted)
+    {
+        const string source = """
+            using System.Text.Json;
+
+            public static class C
+            {
+                public static string Write(int value)
+                {
+                    var options = new JsonSerializerOptions();
+            #if NET10_0_OR_GREATER
+                    options.WriteIndented = true;
+            #endif
+                    return JsonSerializer.Serialize(value, options);
+                }
+            }
+            """;
+        var (solution, net10, _) = MultiTarget.Create(OutputKind.DynamicallyLinkedLibrary, aspNet: false, generator: false, multiTargeted, (Path, source));
+        var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, new JsonSerializerOptionsCreatedPerCallAnalyzer()), d => d.Id == Rules.OptionsCreatedPerCallId);
+
+        Assert.Equal(multiTargeted, diagnostic.GetMessage().EndsWith(Rules.NoFixForTargets, System.StringComparison.Ordinal));
+        Assert.Equal(multiTargeted, diagnostic.Properties.IsEmpty);
+    }
 }
