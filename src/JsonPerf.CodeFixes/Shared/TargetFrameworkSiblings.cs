@@ -34,22 +34,6 @@ internal static class TargetFrameworkSiblings
         return false;
     }
 
-    /// <summary>True when the compilation of the document's project, and of every other project that compiles the same file, passes <paramref name="check"/>.</summary>
-    public static async Task<bool> AllAsync(Document document, Func<Compilation, bool> check, CancellationToken cancellationToken)
-    {
-        var ids = document.FilePath is { Length: > 0 } path ? document.Project.Solution.GetDocumentIdsWithFilePath(path) : ImmutableArray.Create(document.Id);
-        foreach (var project in ids.Select(id => id.ProjectId).Append(document.Project.Id).Distinct())
-        {
-            if (document.Project.Solution.GetProject(project) is { } sibling
-                && (await sibling.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation || !check(compilation)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
     private static bool IsReflectionFree(Project project)
         => ReflectionFreeProject.Is(project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions);
 }

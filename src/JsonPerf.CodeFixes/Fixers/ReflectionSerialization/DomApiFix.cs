@@ -37,9 +37,9 @@ internal static class DomApiFix
                     .WithExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, typeName, IdentifierName(name)).WithTriviaFrom(invocation.Expression))
                     .WithArgumentList(invocation.ArgumentList.WithArguments(SingletonSeparatedList(first)));
 
-                // The same input overload (a multi-targeted project's older targets have no JsonElement.Parse: every one must).
-                if (!BindsTo(model, invocation, call, type, method.Parameters[0])
-                    || rewrite == Analyzer.DomParse && !await TargetFrameworkSiblings.AllAsync(document, c => HasParse(c, method.Parameters[0].Type), cancellationToken).ConfigureAwait(false))
+                // The same input overload. A multi-targeted project's older targets have no JsonElement.Parse: there the
+                // fix pipeline (EveryTarget) finds that target's own diagnostic offers no Parse, and withholds the fix.
+                if (!BindsTo(model, invocation, call, type, method.Parameters[0]))
                 {
                     return null;
                 }
@@ -84,8 +84,4 @@ internal static class DomApiFix
            && bound.Parameters.Length > 0
            && bound.Parameters[0].RefKind == input.RefKind
            && bound.Parameters[0].Type.IsSameTypeAs(input.Type);
-
-    private static bool HasParse(Compilation compilation, ITypeSymbol input)
-        => JsonSymbols.For(compilation)?.JsonElement is { } target
-           && target.GetMembers("Parse").OfType<IMethodSymbol>().Any(m => m.IsStatic && m.Parameters.Length > 0 && m.Parameters[0].Type.ToDisplayString() == input.ToDisplayString());
 }
