@@ -24,10 +24,20 @@
 #   --reset              `git reset --hard` + `git clean -fdx` the checkout first (it must be a git checkout)
 #   --from STEP          start later, reusing OUT's results of an earlier run on the same commit:
 #                        tests (reuse the baseline build), fixes (reuse the baseline, tests before and sites)
+#   --before-targets FILE  an MSBuild file imported into every project of every step, baseline included (through
+#                        CustomBeforeMicrosoftCommonTargets and CustomBeforeMicrosoftCommonCrossTargetingTargets, so
+#                        the outer build of a multi-targeted project, which NuGet reads, sees it too): NoWarn for
+#                        versions the registry lacks, a package reference it does not have [TRIAL_BEFORE_TARGETS]
+#   --budget PROJECT     also measure the analyzers' share of PROJECT's compile (relative to CHECKOUT): Rebuilds of
+#                        PROJECT alone with -p:ReportAnalyzer=true, before the fixes [TRIAL_BUDGET]
+#   --budget-tfm TFM     the one target framework those Rebuilds compile (default: the project's first) [TRIAL_BUDGET_TFM]
+#   --budget-runs N      Rebuilds measured, after one that warms the compiler server (default 3) [TRIAL_BUDGET_RUNS]
 #
-# Steps: pack the package; baseline build (the repository as it is); tests before; build with the package and
-# per-project SARIF logs (sites); `dotnet format analyzers` (warn rules, then JP0002, then JP0008); diff; rebuild
-# with the package (errors, new warnings against the baseline, sites left); tests after; table.
+# Steps: pack the package under a version of its own; baseline build (the repository as it is; it may not change
+# tracked files); tests before; build with the package and per-project SARIF logs (sites); optionally the budget;
+# `dotnet format analyzers` in three passes (warn rules, then JP0002, then JP0008), each followed by a build with
+# SARIF logs, so that what each pass fixed and created is counted; diff; the last build is the rebuild (errors, new
+# warnings against the baseline, sites left: "unknown" when it fails); tests after; table (trial_report.py).
 # The checkout keeps the fixes; the files the trial added (targets, NuGet.config changes) are removed at the end.
 set -uo pipefail
 
@@ -38,6 +48,8 @@ target="${TRIAL_TARGET:-}"; test_target="${TRIAL_TEST_TARGET:-}"; test_filter="$
 test_args="${TRIAL_TEST_ARGS:-}"; test_timeout="${TRIAL_TEST_TIMEOUT:-1200}"; no_tests="${TRIAL_NO_TESTS:-0}"
 build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIAL_OUT:-}"
 inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
+before_targets="${TRIAL_BEFORE_TARGETS:-}"; budget_project="${TRIAL_BUDGET:-}"; budget_tfm="${TRIAL_BUDGET_TFM:-}"
+budget_runs="${TRIAL_BUDGET_RUNS:-3}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -53,6 +65,10 @@ while [ $# -gt 0 ]; do
     --cpm-style) cpm_style="$2"; shift 2 ;;
     --reset) reset=1; shift ;;
     --from) from="$2"; shift 2 ;;
+    --before-targets) before_targets="$2"; shift 2 ;;
+    --budget) budget_project="$2"; shift 2 ;;
+    --budget-tfm) budget_tfm="$2"; shift 2 ;;
+    --budget-runs) budget_runs="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) checkout="$1"; shift ;;
@@ -94,29 +110,46 @@ target_dir="$(dirname "$target_path")"
 if [ "${target##*.}" = slnf ]; then
   target_dir="$(dirname "$(cd "$target_dir" && realpath "$(jq -r .solution.path "$target_path" | tr '\\' /)")")"
 fi
+# What the fixes and the steps after them write (removed before a run that redoes them).
+from_fixes=("$out"/sarif-pass-* "$out/sarif-after" "$out"/sites-pass-*.tsv "$out/sites-after.tsv" "$out/passes.txt"
+  "$out"/warnings-{after,new,with-package}.txt "$out"/{build-after,errors-after,format-unable,files-changed}.txt
+  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index")
 case "$from" in
   start)
-    rm -rf "$out"/{logs,sarif-before,sarif-after} "$out"/*.tsv "$out"/*.txt "$out"/fixes.diff
+    rm -rf "$out"/{logs,sarif-before} "$out"/*.tsv "$out"/*.txt "$out"/*.md "${from_fixes[@]}"
     mkdir -p "$out/logs" "$out/feed"
     echo "$name $commit target=$target config=$config" > "$out/run.txt" ;;
   tests)
     [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
       || die "--from tests needs an earlier run of $name at $commit in $out"
-    rm -rf "$out"/{sarif-before,sarif-after} "$out"/sites-*.tsv "$out"/warnings-{after,new,with-package}.txt \
-      "$out"/tests-*.txt "$out"/fixes.diff ;;
+    rm -rf "$out/sarif-before" "$out/sites-before.tsv" "$out"/tests-before.txt "$out"/budget* "${from_fixes[@]}" ;;
   fixes)
-    [ -s "$out/sites-before.tsv" ] && [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
+    [ -e "$out/sites-before.tsv" ] && [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
       || die "--from fixes needs an earlier run of $name at $commit in $out"
-    rm -rf "$out/sarif-after" "$out"/sites-after.tsv "$out"/warnings-{after,new,with-package}.txt "$out"/tests-after.txt "$out"/fixes.diff ;;
+    rm -rf "${from_fixes[@]}" ;;
   *) die "--from is tests or fixes" ;;
 esac
 
 # ---------------------------------------------------------------- pack
-version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
+# A version of its own for every run: restoring it never meets an older package of the same number in the machine's
+# NuGet packages folder, so nothing there is deleted and a build or trial running beside this one keeps its package.
+# The pack itself is serialised (flock): two at once would write the same obj/ folders of this clone.
+base_version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.csproj" -getProperty:Version)"
+version="${TRIAL_VERSION:-$base_version-trial.$(date +%Y%m%d%H%M%S).$$}"
 log "pack JsonPerf.Analyzers $version into $out/feed"
-rm -rf "$out/feed"/*.nupkg "${NUGET_PACKAGES:-$HOME/.nuget/packages}/jsonperf.analyzers/$version"
-dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -v:q -nologo > "$out/logs/pack.log" 2>&1 \
-  || { cat "$out/logs/pack.log"; die "pack failed"; }
+rm -rf "$out/feed"/*.nupkg
+( flock 9; dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -p:Version="$version" -v:q -nologo ) \
+  9>"${TMPDIR:-/tmp}/jsonperf-trial-pack.lock" > "$out/logs/pack.log" 2>&1 || { cat "$out/logs/pack.log"; die "pack failed"; }
+ls "$out/feed/JsonPerf.Analyzers.$version.nupkg" >/dev/null 2>&1 || die "pack wrote no JsonPerf.Analyzers.$version.nupkg"
+echo "package $version" >> "$out/run.txt"
+
+# The repository's own fixes for this machine (--before-targets), in every step including the baseline.
+if [ -n "$before_targets" ]; then
+  before_targets="$(cd "$(dirname "$before_targets")" && pwd)/$(basename "$before_targets")"
+  [ -f "$before_targets" ] || die "no $before_targets"
+  export CustomBeforeMicrosoftCommonTargets="$before_targets" CustomBeforeMicrosoftCommonCrossTargetingTargets="$before_targets"
+  echo "before-targets $before_targets" >> "$out/run.txt"
+fi
 
 # ---------------------------------------------------------------- how the package gets in
 # One targets file, outside the checkout, imported right after the repository's Directory.Build.targets. It adds the
@@ -227,7 +260,7 @@ build() {  # $1: log name; rest: extra arguments
 warnings() {
   grep -E ': warning [A-Z]+[0-9]+' "$1" | sed -E 's/^ *//; s/\([0-9]+,[0-9]+(,[0-9]+,[0-9]+)?\)//; s/ \[[^]]*\]$//' | sort -u
 }
-errors() { grep -E ': error [A-Z]+[0-9]+' "$1" | sed -E 's/^ *//; s/ \[[^]]*\]$//' | sort -u; }
+errors() { grep -E ': error( [A-Z]+[0-9]+)? *:' "$1" | sed -E 's/^ *//; s/ \[[^]]*\]$//' | sort -u; }
 run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
   [ "$no_tests" = 1 ] && { echo "skipped" > "$out/$1.txt"; return; }
   log "dotnet test ($1: $test_target; at most ${test_timeout}s each)"
@@ -260,35 +293,20 @@ run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
   echo "${sums:-no summary} (exit $rc, $((SECONDS - start)) s)" > "$out/$1.txt"
   cat "$out/$1.txt"
 }
-# Sites from the SARIF logs, one a line, deduplicated over target frameworks:
-# rule, kind (shipped / test / sample), file:line:col, target frameworks, message.
-sites() {  # $1: sarif dir; $2: output tsv
-  : > "$2.raw"
-  for s in "$1"/*.sarif; do
-    [ -e "$s" ] || continue
-    local meta proj tfm istest kind rel
-    meta="$(cat "${s%.sarif}.meta" 2>/dev/null)"
-    proj="${meta%%|*}"; tfm="$(cut -d'|' -f2 <<<"$meta")"; istest="$(cut -d'|' -f3 <<<"$meta")"
-    rel="${proj#$checkout/}"
-    kind=shipped
-    if [ "$istest" = true ] || grep -qiE '(^|/)tests?/|[./]tests?[./]|tests?\.csproj$|(^|/)test[^/]*/' <<<"$rel"; then kind=test
-    elif grep -qiE '(^|/)(samples?|examples?|demos?|docs|benchmarks?|perf|playground|sandbox)/|samples?\.csproj$|benchmarks?\.csproj$' <<<"$rel"; then kind=sample; fi
-    jq -r --arg kind "$kind" --arg tfm "$tfm" --arg root "$checkout/" '
-      .runs[].results[]? | select(.ruleId | test("^(JP[0-9]{4}|AD0001)$"))
-      | select((.suppressions // []) | length == 0)
-      | [ .ruleId, $kind,
-          ((.locations[0].physicalLocation.artifactLocation.uri // "?") | sub("^file://"; "") | ltrimstr($root))
-            + ":" + ((.locations[0].physicalLocation.region.startLine // 0) | tostring)
-            + ":" + ((.locations[0].physicalLocation.region.startColumn // 0) | tostring),
-          $tfm, (.message.text | gsub("[\t\n]"; " ")) ] | @tsv' "$s" >> "$2.raw"
-  done
-  # one line per site; the frameworks it was reported in joined
-  sort -t$'\t' -k1,1 -k3,3 "$2.raw" | awk -F'\t' 'BEGIN{OFS="\t"}
-    { key=$1 FS $3; if (key in tf) { if (index(","tf[key]",", ","$4",")==0) tf[key]=tf[key]","$4 } else { order[++n]=key; tf[key]=$4; kind[key]=$2; msg[key]=$5; rule[key]=$1; loc[key]=$3 } }
-    END { for (i=1;i<=n;i++) { k=order[i]; print rule[k], kind[k], loc[k], tf[k], msg[k] } }' > "$2"
-  rm -f "$2.raw"
+# Sites from the SARIF logs (trial_report.py): rule, kind, file:line:col, frameworks, level, message.
+sites() { python3 "$here/trial_report.py" sites "$1" "$checkout" "$2"; }
+# A tree of the checkout as it is now (tracked and new files; the trial's own files and lock files left out), written
+# with an index of the trial's own: comparing two of them tells which files a pass changed, whatever earlier passes did.
+excludes() {
+  excl=(":(exclude)**/packages.lock.json" ":(exclude)packages.lock.json")
+  local f; for f in "${restored[@]}" "${added[@]}"; do excl+=(":(exclude)${f#$checkout/}"); done
 }
-count() { awk -F'\t' -v r="$2" -v k="$3" '$1==r && (k=="" || $2==k || (k=="nonshipped" && $2!="shipped"))' "$1" | wc -l; }
+snapshot() {
+  excludes
+  GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" read-tree HEAD \
+    && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" add -A -- . "${excl[@]}" \
+    && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" write-tree
+}
 
 # Every dotnet command from here on runs in the checkout, so that its global.json chooses the SDK and the test
 # runner (dotnet test reads global.json from the current folder, not from the project's).
@@ -303,6 +321,14 @@ warnings "$out/logs/baseline.log" > "$out/warnings-baseline.txt"
 echo "baseline build: exit $baseline_rc, $(wc -l < "$out/warnings-baseline.txt") distinct warnings, $(errors "$out/logs/baseline.log" | wc -l) errors"
 [ "$baseline_rc" = 0 ] || { errors "$out/logs/baseline.log" | head -20; die "the baseline build fails: pick another target or repository"; }
 fi
+# A build that rewrites tracked files (a `dotnet format` PreBuild target, a generator writing into the tree) would
+# mix its changes with the fixes' and every later build's: stop rather than report them as the fixes'.
+changed_by_build="$(git -C "$checkout" status --porcelain --untracked-files=no)"
+if [ -n "$changed_by_build" ]; then
+  echo "$changed_by_build" | head -20
+  die "the baseline build changed tracked files of $name (above): the trial could not tell its fixes from the build's own
+changes. Turn that step off for the trial (e.g. a property in a --before-targets file), then rerun with --reset."
+fi
 
 # ---------------------------------------------------------------- 2. tests before
 run_tests tests-before
@@ -313,11 +339,30 @@ log "build with JsonPerf.Analyzers $version (inject=$inject), SARIF per project"
 mkdir -p "$out/sarif-before"
 JsonPerfTrialSarif="$out/sarif-before" with_pkg build with-package; pkg_rc=$?
 grep -qE 'CS8032|CS9057' "$out/logs/with-package.log" && echo "WARNING: the analyzers did not load (CS8032/CS9057)"
+grep -qE 'NETSDK1064|CS2001' "$out/logs/with-package.log" && echo "WARNING: a package file was missing (NETSDK1064/CS2001)"
 ls "$out/sarif-before"/*.sarif >/dev/null 2>&1 || die "no SARIF log written: the package did not reach the projects (see $out/logs/with-package.log)"
 [ "$pkg_rc" = 0 ] || { errors "$out/logs/with-package.log" | head -20; die "the build with the package fails"; }
-grep -q 'JsonPerf' <(jq -r '.runs[].tool.driver.name, (.runs[].tool.driver.rules // [] | .[].id)' "$out"/sarif-before/*.sarif 2>/dev/null) \
-  || grep -lq 'JP0' "$out"/sarif-before/*.sarif 2>/dev/null || echo "note: no JP rule appears in the SARIF logs"
 sites "$out/sarif-before" "$out/sites-before.tsv"
+
+# ---------------------------------------------------------------- 3b. budget (--budget)
+if [ -n "$budget_project" ]; then
+  bp="$checkout/$budget_project"
+  [ -f "$bp" ] || die "--budget: no $bp"
+  if [ -z "$budget_tfm" ]; then
+    budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFrameworks 2>/dev/null | cut -d';' -f1)"
+    [ -n "$budget_tfm" ] || budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFramework 2>/dev/null)"
+  fi
+  log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true"
+  echo "$budget_project ($budget_tfm, $config)" > "$out/budget-target.txt"
+  load="$(cut -d' ' -f1-3 /proc/loadavg)"
+  # Only the project's own compile: its references were built by the build above.
+  for i in $(seq 0 "$budget_runs"); do
+    with_pkg dotnet build "$bp" -c "$config" -f "$budget_tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false \
+      -p:ReportAnalyzer=true -v:d -clp:PerformanceSummary -nologo $build_args > "$out/logs/budget-$i.log" 2>&1 \
+      || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
+  done
+  python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")
+fi
 else
   log "from the fixes: baseline, tests before and sites of the earlier run in $out"
   with_feed; add_pkg
@@ -325,63 +370,66 @@ else
 fi
 echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv)"
 
-# ---------------------------------------------------------------- 4. fixes
-log "dotnet format analyzers (warn rules, then JP0002, then JP0008)"
-fmt() {  # $1: log name; rest: format arguments
-  local name="$1"; shift
-  with_pkg_format timeout 3600 dotnet format analyzers "$target_path" --no-restore --verbosity normal "$@" > "$out/logs/$name.log" 2>&1
-  echo "$name: exit $?, $(grep -c '^ *Formatted code file' "$out/logs/$name.log") files"
-}
-fmt format-warn --diagnostics JP0001 JP0004 JP0005 JP0006 JP0007 --severity warn
-fmt format-jp0002 --diagnostics JP0002 --severity info
-fmt format-jp0008 --diagnostics JP0008 --severity info
+# ---------------------------------------------------------------- 4. fixes, a build after each pass
+# Each pass is followed by a build with SARIF logs, so that a site one pass creates (a JP0006 fix that writes a
+# reflection call) and a later pass fixes is counted as created and fixed, not hidden in an unchanged total. The
+# build after the last pass is the rebuild. A pass that changed no file reuses the sites before it.
+tree_before="$(snapshot)" || die "cannot snapshot $checkout with git"
+: > "$out/passes.txt"; : > "$out/format-unable.txt"
+previous_sites="sites-before.tsv"; previous_tree="$tree_before"
+passes=("warn|JP0001 JP0004 JP0005 JP0006 JP0007|warn" "jp0002|JP0002|info" "jp0008|JP0008|info")
+for i in "${!passes[@]}"; do
+  IFS='|' read -r pass pass_rules severity <<<"${passes[$i]}"
+  log "dotnet format analyzers --diagnostics $pass_rules --severity $severity"
+  # shellcheck disable=SC2086
+  with_pkg_format timeout 3600 dotnet format analyzers "$target_path" --no-restore --verbosity normal \
+    --diagnostics $pass_rules --severity "$severity" > "$out/logs/format-$pass.log" 2>&1; code=$?
+  grep -h 'Unable to fix' "$out/logs/format-$pass.log" | sed -E 's/^ *//' | sort | uniq -c | sed -E 's/^ *([0-9]+) /\1x /' >> "$out/format-unable.txt"
+  tree="$(snapshot)" || die "cannot snapshot $checkout with git"
+  changed="$(git -C "$checkout" diff-tree -r --name-only "$previous_tree" "$tree" | wc -l)"
+  new_files="$(git -C "$checkout" diff-tree -r --diff-filter=A --name-only "$previous_tree" "$tree" | wc -l)"
+  echo "$pass: exit $code, $changed files changed ($new_files new)"
+  last=$((i == ${#passes[@]} - 1))
+  if [ "$last" = 1 ]; then
+    log "rebuild after the fixes (with the package)"
+    mkdir -p "$out/sarif-after"
+    JsonPerfTrialSarif="$out/sarif-after" with_pkg build after; after_rc=$?
+    sites_after="unknown"
+    if [ "$after_rc" = 0 ]; then sites "$out/sarif-after" "$out/sites-after.tsv"; sites_after="sites-after.tsv"; fi
+  elif [ "$changed" -gt 0 ]; then
+    log "build after the $pass pass (sites it fixed and created)"
+    mkdir -p "$out/sarif-pass-$pass"
+    JsonPerfTrialSarif="$out/sarif-pass-$pass" with_pkg build "after-$pass"; r=$?
+    sites_after="unknown"
+    if [ "$r" = 0 ]; then sites "$out/sarif-pass-$pass" "$out/sites-pass-$pass.tsv"; sites_after="sites-pass-$pass.tsv"; fi
+  else
+    sites_after="$previous_sites"
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pass" "$pass_rules" "$changed" "$new_files" "$code" "$sites_after" >> "$out/passes.txt"
+  [ "$sites_after" = unknown ] || previous_sites="$sites_after"
+  previous_tree="$tree"
+done
 # The diff of the fixes alone: new files included, the trial's own files left out.
-excl=(":(exclude)**/packages.lock.json")
-for f in "${restored[@]}"; do excl+=(":(exclude)$f"); done
-for f in "${added[@]}"; do excl+=(":(exclude)${f#$checkout/}"); done
-git -C "$checkout" add -N -- . "${excl[@]}" 2>/dev/null
-git -C "$checkout" diff -- . "${excl[@]}" > "$out/fixes.diff"
-git -C "$checkout" reset -q
-git -C "$checkout" diff --stat -- . "${excl[@]}" | tail -1
-grep -c '^+++ ' "$out/fixes.diff" | sed 's/^/files changed by the fixes: /'
+git -C "$checkout" diff "$tree_before" "$tree" > "$out/fixes.diff"
+git -C "$checkout" diff-tree -r --name-only "$tree_before" "$tree" | wc -l > "$out/files-changed.txt"
+echo "files changed by the fixes: $(cat "$out/files-changed.txt")"
 
-# ---------------------------------------------------------------- 5. rebuild
-log "rebuild after the fixes (with the package)"
-mkdir -p "$out/sarif-after"
-JsonPerfTrialSarif="$out/sarif-after" with_pkg build after; after_rc=$?
-sites "$out/sarif-after" "$out/sites-after.tsv"
+# ---------------------------------------------------------------- 5. what the rebuild says
 warnings "$out/logs/with-package.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-with-package.txt"
 warnings "$out/logs/after.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-after.txt"
 comm -13 "$out/warnings-baseline.txt" "$out/warnings-after.txt" > "$out/warnings-new.txt"
 errors "$out/logs/after.log" > "$out/errors-after.txt"
-build_after="ok"
-[ "$after_rc" = 0 ] || build_after="FAILED"
-build_after="$build_after, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnings-new.txt") new warnings"
+if [ "$after_rc" = 0 ]; then status=ok; else status=FAILED; fi
+echo "$status, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnings-new.txt") new warnings" > "$out/build-after.txt"
 
 # ---------------------------------------------------------------- 6. tests after
 if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
 
 # ---------------------------------------------------------------- 7. table
-{
-  echo "# $name $commit ($target, $config; JsonPerf.Analyzers $version, inject=$inject)"
-  echo
-  echo "| rule | sites (shipped + test/sample) | fixed | left |"
-  echo "|---|---|---|---|"
-  for r in $rules AD0001; do
-    b="$(count "$out/sites-before.tsv" "$r" "")"; a="$(count "$out/sites-after.tsv" "$r" "")"
-    [ "$b" = 0 ] && [ "$a" = 0 ] && continue
-    fixed=$((b - a)); [ "$fixed" -lt 0 ] && fixed="0 (${a} after, more than before)"
-    echo "| $r | $b ($(count "$out/sites-before.tsv" "$r" shipped) + $(count "$out/sites-before.tsv" "$r" nonshipped)) | $fixed | $a |"
-  done
-  echo
-  echo "- build after: $build_after"
-  echo "- tests before: $(cat "$out/tests-before.txt")"
-  echo "- tests after: $(cat "$out/tests-after.txt")"
-  echo "- fixes: $(grep -c '^+++ ' "$out/fixes.diff") files changed ($out/fixes.diff)"
-} > "$out/table.md"
 echo
-cat "$out/table.md"
+python3 "$here/trial_report.py" table "$out"
 [ -s "$out/errors-after.txt" ] && { echo; echo "errors after the fixes:"; head -30 "$out/errors-after.txt"; }
 [ -s "$out/warnings-new.txt" ] && { echo; echo "new warnings after the fixes:"; head -30 "$out/warnings-new.txt"; }
-if [ -s "$out/sites-after.tsv" ]; then echo; echo "left (rule, kind, site, frameworks, message):"; cat "$out/sites-after.tsv"; fi
-exit 0
+if [ -s "$out/sites-after.tsv" ]; then echo; echo "left (rule, kind, site, frameworks, level, message):"; cat "$out/sites-after.tsv"; fi
+# The exit code says whether the fixed code still builds: a trial whose rebuild failed is not a success.
+[ "$after_rc" = 0 ]
