@@ -70,6 +70,46 @@ public class DocumentationLinkTests
         Assert.DoesNotContain("no-heading", Anchors("# Title\n"));
     }
 
+    /// <summary>
+    /// The README's Develop commands (the block between <c>&lt;!-- develop:commands --&gt;</c> markers) run what exists, say
+    /// how long they take, and CI runs each of them as written; CI runs the install blocks too.
+    /// </summary>
+    [Fact]
+    public void Readme_develop_commands_exist_say_their_time_and_run_in_CI()
+    {
+        var root = RuleCatalogTests.RepositoryRoot;
+        var readme = File.ReadAllText(Path.Combine(root, "README.md")).Replace("\r\n", "\n");
+        var block = Regex.Match(readme, @"(?s)<!-- develop:commands -->\n```sh\n(?<body>.*?)```\n<!-- /develop:commands -->");
+        Assert.True(block.Success, "README.md has no develop:commands block");
+        var ci = File.ReadAllText(Path.Combine(root, ".ci", "run"));
+        var lines = block.Groups["body"].Value.Split('\n');
+        var commands = 0;
+        for (var i = 0; i < lines.Length; i++)
+        {
+            var line = lines[i].Trim();
+            if (line.Length == 0 || line.StartsWith('#'))
+            {
+                continue;
+            }
+
+            commands++;
+            // The comment above the command says how long it takes: "(about 70 s", "(3-4 min", ...
+            var comment = string.Join(" ", lines.Take(i).Reverse().TakeWhile(l => l.TrimStart().StartsWith('#')));
+            Assert.Matches(@"\([^)]*[0-9]+ (s|min)\b", comment);
+            var words = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            var target = words[0] == "bash" ? words[1] : words[0] == "dotnet" && words[1] == "test" ? words[2] : null;
+            Assert.True(target is not null, "a Develop command neither runs a script nor dotnet test: " + line);
+            Assert.True(File.Exists(Path.Combine(root, target!)), line + ": " + target + " does not exist");
+            Assert.Contains(line, ci, StringComparison.Ordinal);
+        }
+
+        Assert.Equal(2, commands);
+        var endToEnd = File.ReadAllText(Path.Combine(root, "tests", "PackageConsumer", "run.sh"));
+        Assert.Contains("readme_block install:pack", endToEnd, StringComparison.Ordinal);
+        Assert.Contains("readme_block install:use", endToEnd, StringComparison.Ordinal);
+        Assert.Contains("bash tests/PackageConsumer/run.sh", ci, StringComparison.Ordinal);
+    }
+
     /// <summary>The text without fenced code blocks and inline code spans, where brackets are code, not links.</summary>
     private static string WithoutCode(string markdown)
         => Regex.Replace(Regex.Replace(markdown, @"(?ms)^```.*?^```", ""), "`[^`\n]*`", "");

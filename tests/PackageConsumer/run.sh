@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# The package end to end, run by CI (.ci/run); the README's main job is the shorter demo/run.sh.
 # Packs JsonPerf.Analyzers and builds this sample from the .nupkg, as a user would, then checks what users
 # rely on: JP0001 is a build warning, .editorconfig severity 'none' silences it, -warnaserror fails the build,
 # and `dotnet format analyzers` applies the fix so that the program prints the same output with no warnings.
