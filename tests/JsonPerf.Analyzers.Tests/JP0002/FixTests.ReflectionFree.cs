@@ -250,6 +250,50 @@ public partial class FixTests
         Assert.Contains("TypeInfoResolver", await TextAsync(alone, "Program.cs"), System.StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Each_context_instance_is_declared_after_the_options_it_is_built_on()
+    {
+        // Two options fields no context attribute can express (an encoder): Fix All builds a context instance on each.
+        // Static fields are initialized in textual order, so a context declared above its options would be built on null
+        // (the default options): the second field's camel case and encoder would be lost (issue 42's demo found it).
+        const string source = """
+            using System;
+            using System.Text.Encodings.Web;
+            using System.Text.Json;
+            using System.Text.Unicode;
+
+            public class Order
+            {
+                public int Id { get; set; }
+                public string Customer { get; set; }
+            }
+
+            public static class Program
+            {
+                private static readonly JsonSerializerOptions s_a = new() { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) };
+                private static readonly JsonSerializerOptions s_b = new() { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+                public static void Main()
+                {
+                    var order = new Order { Id = 1, Customer = "Ada 山本" };
+                    Console.WriteLine(JsonSerializer.Serialize(order, s_a));
+                    Console.WriteLine(JsonSerializer.Serialize(order, s_b));
+                }
+            }
+
+            """;
+        var (solution, id) = CreateProject(source, OutputKind.ConsoleApplication, TestReferences.Net10);
+        solution = WithBuildProperty(solution, id.ProjectId, "IsAotCompatible", "true");
+        var before = solution.GetProject(id.ProjectId)!;
+        var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
+        var program = await TextAsync(after, "Program.cs");
+
+        Assert.True(program.IndexOf("s_aContext = new(s_a)", System.StringComparison.Ordinal) > program.IndexOf("JsonSerializerOptions s_a =", System.StringComparison.Ordinal), program);
+        Assert.True(program.IndexOf("s_bContext = new(s_b)", System.StringComparison.Ordinal) > program.IndexOf("JsonSerializerOptions s_b =", System.StringComparison.Ordinal), program);
+        Assert.Empty(await CallsRequiringReflectionAsync(after));
+        await AssertSameOutputAsync(before, after);
+    }
+
     /// <summary>What the generated MSBuild editorconfig holds for a compiler-visible property.</summary>
     internal static Solution WithBuildProperty(Solution solution, ProjectId project, string property, string value)
         => solution.AddAnalyzerConfigDocument(

@@ -116,6 +116,9 @@ internal static class ContextInstanceBinding
 
         // The call, when in this document and not marked yet (its document is then as analyzed): marked, so that it is
         // found again after the field moved it.
+        // A mark of this call's own: an earlier call's mark stays on its declaration, which comes first when Fix All adds
+        // instances for several options in one type.
+        var declarationMark = new SyntaxAnnotation();
         var nodes = new List<SyntaxNode> { declaration };
         if (!root.GetAnnotatedNodes(callMark).Any()
             && document.Id == solution.GetDocumentId(originalCall.SyntaxTree)
@@ -125,8 +128,8 @@ internal static class ContextInstanceBinding
             nodes.Add(call);
         }
 
-        var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(callMark) : rewritten.WithAdditionalAnnotations(s_declarationMark));
-        var anchor = marked.GetAnnotatedNodes(s_declarationMark).OfType<MemberDeclarationSyntax>().First();
+        var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(callMark) : rewritten.WithAdditionalAnnotations(declarationMark));
+        var anchor = marked.GetAnnotatedNodes(declarationMark).OfType<MemberDeclarationSyntax>().First();
 
         var generator = SyntaxGenerator.GetGenerator(document);
         var contextType = ((TypeSyntax)generator.TypeExpression(currentContext)).WithAdditionalAnnotations(Simplifier.Annotation);
@@ -145,8 +148,6 @@ internal static class ContextInstanceBinding
         var newRoot = marked.InsertNodesAfter(anchor, new[] { field });
         return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
     }
-
-    private static readonly SyntaxAnnotation s_declarationMark = new();
 
     private static bool IsVisibleOutsideTheAssembly(ISymbol member)
     {
