@@ -32,6 +32,7 @@
 #                        PROJECT alone with -p:ReportAnalyzer=true, before the fixes [TRIAL_BUDGET]
 #   --budget-tfm TFM     the one target framework those Rebuilds compile (default: the project's first) [TRIAL_BUDGET_TFM]
 #   --budget-runs N      Rebuilds measured, after one that warms the compiler server (default 3) [TRIAL_BUDGET_RUNS]
+#   --budget-only        stop after the budget (sites and budget only: no tests, no fixes) [TRIAL_BUDGET_ONLY=1]
 #
 # Steps: pack the package under a version of its own; baseline build (the repository as it is; it may not change
 # tracked files); tests before; build with the package and per-project SARIF logs (sites); optionally the budget;
@@ -49,7 +50,7 @@ test_args="${TRIAL_TEST_ARGS:-}"; test_timeout="${TRIAL_TEST_TIMEOUT:-1200}"; no
 build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIAL_OUT:-}"
 inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
 before_targets="${TRIAL_BEFORE_TARGETS:-}"; budget_project="${TRIAL_BUDGET:-}"; budget_tfm="${TRIAL_BUDGET_TFM:-}"
-budget_runs="${TRIAL_BUDGET_RUNS:-3}"
+budget_runs="${TRIAL_BUDGET_RUNS:-3}"; budget_only="${TRIAL_BUDGET_ONLY:-0}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -69,6 +70,7 @@ while [ $# -gt 0 ]; do
     --budget) budget_project="$2"; shift 2 ;;
     --budget-tfm) budget_tfm="$2"; shift 2 ;;
     --budget-runs) budget_runs="$2"; shift 2 ;;
+    --budget-only) budget_only=1; no_tests=1; shift ;;
     -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) checkout="$1"; shift ;;
@@ -362,6 +364,11 @@ if [ -n "$budget_project" ]; then
       || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
   done
   python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")
+fi
+if [ "$budget_only" = 1 ]; then
+  [ -n "$budget_project" ] || die "--budget-only needs --budget PROJECT"
+  echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv); --budget-only: no fixes"
+  exit 0
 fi
 else
   log "from the fixes: baseline, tests before and sites of the earlier run in $out"
