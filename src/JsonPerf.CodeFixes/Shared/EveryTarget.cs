@@ -63,9 +63,7 @@ internal static class EveryTarget
     private static async Task<(SyntaxNode Site, Diagnostic Diagnostic)?> SiblingSiteAsync(Document sibling, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         if (await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-            || !root.FullSpan.Contains(site.Span)
-            || root.FindNode(site.Span, getInnermostNodeForTie: true) is not { } siblingSite
-            || siblingSite.Span != site.Span || !siblingSite.IsEquivalentTo(site, topLevel: false)
+            || SameNode(root, site) is not { } siblingSite
             || AnalyzerFor(diagnostic.Id) is not { } analyzer
             || await sibling.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
             || await sibling.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
@@ -77,10 +75,30 @@ internal static class EveryTarget
             new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, sibling.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider),
             onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: false);
         var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create(analyzer), options)
-            .GetAnalyzerSemanticDiagnosticsAsync(model, site.Span, cancellationToken).ConfigureAwait(false);
-        return diagnostics.FirstOrDefault(d => d.Id == diagnostic.Id && d.Location.SourceSpan == site.Span) is { } siblingDiagnostic
+            .GetAnalyzerSemanticDiagnosticsAsync(model, siblingSite.Span, cancellationToken).ConfigureAwait(false);
+        return diagnostics.FirstOrDefault(d => d.Id == diagnostic.Id && d.Location.SourceSpan == siblingSite.Span) is { } siblingDiagnostic
             ? (siblingSite, siblingDiagnostic)
             : null;
+    }
+
+    /// <summary>
+    /// The node of <paramref name="root"/> that is <paramref name="site"/>: at the same span, or, when an earlier fix of
+    /// the same Fix All moved the code (the fixed document keeps its tree until the end, its siblings take the cleaned
+    /// text: added usings, wrapped lines), the same one among the nodes equivalent to it.
+    /// </summary>
+    private static SyntaxNode? SameNode(SyntaxNode root, SyntaxNode site)
+    {
+        if (root.FullSpan.Contains(site.Span)
+            && root.FindNode(site.Span, getInnermostNodeForTie: true) is { } atSpan
+            && atSpan.Span == site.Span && atSpan.IsEquivalentTo(site, topLevel: false))
+        {
+            return atSpan;
+        }
+
+        var here = site.SyntaxTree.GetRoot().DescendantNodes().Where(n => n.RawKind == site.RawKind && n.IsEquivalentTo(site, topLevel: false)).ToList();
+        var there = root.DescendantNodes().Where(n => n.RawKind == site.RawKind && n.IsEquivalentTo(site, topLevel: false)).ToList();
+        var index = here.IndexOf(site);
+        return index >= 0 && here.Count == there.Count ? there[index] : null;
     }
 
     private static DiagnosticAnalyzer? AnalyzerFor(string id) => id switch
