@@ -301,9 +301,17 @@ internal static class GeneratedMetadataSafety
                && attribute.ConstructorArguments.Length == 1
                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { IsUnboundGenericType: false } converter
                && !converter.IsAbstract
+               && !IsNonGenericStringEnumConverter(converter)
                && compilation.IsSymbolAccessibleWithin(converter, compilation.Assembly)
                && converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public);
     }
+
+    /// <summary>
+    /// <c>JsonStringEnumConverter</c> without its type argument: the generator warns (SYSLIB1034, not supported in native
+    /// AOT) and the converter makes its generic converter with reflection.
+    /// </summary>
+    private static bool IsNonGenericStringEnumConverter(INamedTypeSymbol converter)
+        => converter is { Name: "JsonStringEnumConverter", Arity: 0, ContainingNamespace: { Name: "Serialization", ContainingNamespace: { Name: "Json", ContainingNamespace: { Name: "Text", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } } };
 
     private static bool MembersAreSafe(INamedTypeSymbol type, Stack<ITypeSymbol> pending, Compilation compilation, JsonSymbols symbols, List<INamedTypeSymbol> declaring)
     {

@@ -93,6 +93,10 @@ public partial class FixTests
     [InlineData("[System.Text.Json.Serialization.JsonConverter(typeof(Hidden))] public int Value { get; set; }", false)]
     [InlineData("[Picky] public int Value { get; set; }", false)]
     [InlineData("public Outer<int>.Inner Nested { get; set; }", false)]
+    // The non-generic JsonStringEnumConverter: the generator warns (SYSLIB1034) and its converter uses reflection; the
+    // real-repository trial found a context written for such a type (Anthropic.SDK).
+    [InlineData("public Shade Shade { get; set; }", false)]
+    [InlineData("[JsonConverter(typeof(JsonStringEnumConverter))] public DayOfWeek Day { get; set; }", false)]
     [InlineData("public Animal Pet { get; set; }", false)]
     [InlineData("public Billing.Envelope Other { get; set; }", true)]
     [InlineData("public Options Settings { get; set; }", true)]
@@ -124,6 +128,9 @@ public partial class FixTests
             public class Cat : Animal { public object Toy { get; set; } }
 
             public class Options { public int Level { get; set; } }
+
+            [JsonConverter(typeof(JsonStringEnumConverter))]
+            public enum Shade { Light, Dark }
 
             namespace Billing { public class Envelope { public int Total { get; set; } } }
 
