@@ -5,7 +5,7 @@ using System.Threading.Tasks;
 using JsonPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 
-namespace JsonPerf.Analyzers.Tests.Suppressors;
+namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
 /// Every shape CA1869's own tests report (dotnet/roslyn-analyzers, AvoidSingleUseOfLocalJsonSerializerOptionsTests),

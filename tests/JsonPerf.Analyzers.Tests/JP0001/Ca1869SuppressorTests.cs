@@ -10,7 +10,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 
-namespace JsonPerf.Analyzers.Tests.Suppressors;
+namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
 /// JPS0001 against the real CA1869 analyzer: CA1869 is suppressed on the creations JP0001 reports, and stays
