@@ -44,7 +44,7 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                 && !TurnedOff(context.Compilation, tree, context.CancellationToken)
                 && gate.IsOn(tree, context.CancellationToken)
                 && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
-                && (symbols.WasOptionsCreationReported(tree, location.SourceSpan)
+                && (ReportedOptionsCreations.For(symbols).Contains(tree, location.SourceSpan)
                     || (context.Compilation.ContainsSyntaxTree(tree) && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))))
             {
                 context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));

@@ -42,7 +42,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             }
 
             if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
+                && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
             {
                 entryPointUses++;
                 if (sink == OptionsSink.Binds)
@@ -135,7 +135,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     /// </summary>
     private static bool IsCapturedEntryPointRead(ILocalReferenceOperation reference, JsonSymbols symbols, CancellationToken cancellationToken)
         => reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-           && symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
+           && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads;
 
     /// <summary>
     /// The reference sits in a lambda, directly inside <paramref name="function"/> (the local's own function, null for the
@@ -275,7 +275,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                 }
 
                 if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                    && symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
+                    && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
                 {
                     entryPointUses++;
                     bound |= sink == OptionsSink.Binds;

@@ -33,7 +33,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             context.Report(diagnostic);
             if (diagnostic.Location.SourceTree is { } tree)
             {
-                symbols.OptionsCreationReported(tree, diagnostic.Location.SourceSpan);
+                ReportedOptionsCreations.For(symbols).Add(tree, diagnostic.Location.SourceSpan);
             }
         }
     }
@@ -61,7 +61,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when symbols.HelperSummaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
+            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
                 // An entry point's options, or a wrapper's that only passes them on to entry points; or a context's, which
                 // binds them: there the fix caches the context, where it can.
                 if (IsCopyOfRuntimeOptions(creation, symbols))

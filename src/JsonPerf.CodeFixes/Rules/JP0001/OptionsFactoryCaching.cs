@@ -148,6 +148,6 @@ internal static class OptionsFactoryCaching
             return callee.Parent is InvocationExpressionSyntax call && call.Expression == callee
                 && use.Model.GetOperation(call, cancellationToken) is IInvocationOperation invocation
                 && invocation.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (use.Symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
+                && (OptionsHelperSummaries.For(use.Symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
         }, cancellationToken);
 }

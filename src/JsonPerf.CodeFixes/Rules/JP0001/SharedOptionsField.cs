@@ -63,7 +63,7 @@ internal static class SharedOptionsField
         switch (use.Parent)
         {
             case IArgumentOperation argument:
-                return symbols.HelperSummaries.Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, symbols);
+                return OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, symbols);
 
             case ISimpleAssignmentOperation { Target: IDiscardOperation }:
                 return true;
