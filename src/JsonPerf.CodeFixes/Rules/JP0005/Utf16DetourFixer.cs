@@ -22,19 +22,19 @@ public sealed class Utf16DetourFixer : JsonFixer
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     /// <summary>A line comment or a directive inside the removed part of the call could not be kept: no fix there.</summary>
-    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => Task.FromResult(!CallTrivia.HasLineCommentOrDirective(site));
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => Task.FromResult<PreparedFix?>(
+            CallTrivia.HasLineCommentOrDirective(site) || !diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) || kind is null
+                ? null
+                : async ct => await FixSiteAsync(document, site, kind, ct).ConfigureAwait(false) is { } changed
+                    ? (await UsingDirectives.RemoveIfNewlyUnusedAsync(document, changed, "System.Text", ct).ConfigureAwait(false))?.Project.Solution
+                    : null);
 
-    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => await FixSiteAsync(document, site, cancellationToken).ConfigureAwait(false) is { } changed
-            ? await UsingDirectives.RemoveIfNewlyUnusedAsync(document, changed, "System.Text", cancellationToken).ConfigureAwait(false)
-            : null;
-
-    private static async Task<Document?> FixSiteAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    private static async Task<Document?> FixSiteAsync(Document document, SyntaxNode site, string kind, CancellationToken cancellationToken)
     {
-        if (site is ObjectCreationExpressionSyntax stringContent)
+        if (kind == Analyzer.FixByteArrayContent)
         {
-            return await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false);
+            return site is ObjectCreationExpressionSyntax stringContent ? await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false) : null;
         }
 
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
@@ -44,32 +44,30 @@ public sealed class Utf16DetourFixer : JsonFixer
         }
 
         SyntaxNode? replacement = null;
-        if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1 && arguments[0].Expression is IdentifierNameSyntax local)
+        if (kind == Analyzer.FixFoldLocalToUtf8Bytes && arguments.Count == 1 && arguments[0].Expression is IdentifierNameSyntax local)
         {
             // var json = JsonSerializer.Serialize(...); ... Encoding.UTF8.GetBytes(json) -> JsonSerializer.SerializeToUtf8Bytes(...)
             return await FoldLocalAsync(document, outer, local, cancellationToken).ConfigureAwait(false);
         }
 
-        if (outer.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetBytes" } && arguments.Count == 1)
+        if (kind == Analyzer.FixSerializeToUtf8Bytes && arguments.Count == 1
+            && CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
+            && ToUtf8Bytes(inner) is { } renamed)
         {
             // Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToUtf8Bytes(...)
-            if (CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
-                && RenameSerialize(inner.Expression) is { } renamed)
-            {
-                replacement = inner.WithExpression(renamed)
-                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
-                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
-            }
+            replacement = renamed
+                .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
+                .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
         }
-        else if (arguments.Count >= 2
-            && RenameWriteAllText(outer.Expression) is { } writeAllBytes
-            && CallTrivia.WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax inner
-            && RenameSerialize(inner.Expression) is { } renamed)
+        else if (kind == Analyzer.FixWriteAllBytes && arguments.Count >= 2
+            && CallRenaming.Name(outer.Expression) is { } write
+            && CallRenaming.WithName(outer.Expression, write.Replace("Text", "Bytes")) is { } writeAllBytes
+            && CallTrivia.WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax serialize
+            && ToUtf8Bytes(serialize) is { } contents)
         {
-            // File.WriteAllText(path, JsonSerializer.Serialize(...)) -> File.WriteAllBytes(path, JsonSerializer.SerializeToUtf8Bytes(...))
-            var contents = inner.WithExpression(renamed).WithTriviaFrom(arguments[1].Expression);
+            // File.WriteAllText[Async](path, JsonSerializer.Serialize(...)) -> File.WriteAllBytes[Async](path, JsonSerializer.SerializeToUtf8Bytes(...))
             replacement = outer.WithExpression(writeAllBytes)
-                .WithArgumentList(outer.ArgumentList.WithArguments(arguments.Replace(arguments[1], arguments[1].WithExpression(contents))));
+                .WithArgumentList(outer.ArgumentList.WithArguments(arguments.Replace(arguments[1], arguments[1].WithExpression(contents.WithTriviaFrom(arguments[1].Expression)))));
         }
 
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
@@ -90,14 +88,14 @@ public sealed class Utf16DetourFixer : JsonFixer
                 Parent.Parent: LocalDeclarationStatementSyntax declaration,
             }
             || CallTrivia.WalkDownParenthesesAndCasts(value) is not InvocationExpressionSyntax serialize
-            || RenameSerialize(serialize.Expression) is not { } renamed
+            || ToUtf8Bytes(serialize) is not { } renamed
             || CallTrivia.HasLineCommentOrDirective(serialize))
         {
             return null;
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        editor.ReplaceNode(getBytes, serialize.WithExpression(renamed).WithTriviaFrom(getBytes));
+        editor.ReplaceNode(getBytes, renamed.WithTriviaFrom(getBytes));
         StatementRemoval.Remove(editor, new StatementSyntax[] { declaration });
         return editor.GetChangedDocument();
     }
@@ -111,7 +109,7 @@ public sealed class Utf16DetourFixer : JsonFixer
     {
         if (creation.ArgumentList is not { Arguments: { Count: >= 1 and <= 3 } arguments }
             || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax serialize
-            || RenameSerialize(serialize.Expression) is not { } renamed
+            || ToUtf8Bytes(serialize) is not { } renamed
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || JsonSymbols.For(model.Compilation)?.MediaTypeHeaderValue is not { } mediaTypeHeaderValue)
@@ -126,7 +124,7 @@ public sealed class Utf16DetourFixer : JsonFixer
             .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(mediaType))))
             .WithInitializer(ObjectInitializer(IdentifierName("CharSet"), LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("utf-8"))));
         var replacement = ObjectCreationExpression(Qualified("System.Net.Http.ByteArrayContent"))
-            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(serialize.WithExpression(renamed).WithTriviaFrom(arguments[0].Expression)))))
+            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(renamed.WithTriviaFrom(arguments[0].Expression)))))
             .WithInitializer(ObjectInitializer(IdentifierName("Headers"), InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
                 AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("ContentType"), contentType)))))
             .WithTriviaFrom(creation)
@@ -142,20 +140,7 @@ public sealed class Utf16DetourFixer : JsonFixer
                 AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, member, value)));
     }
 
-    /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, renamed to SerializeToUtf8Bytes.</summary>
-    private static ExpressionSyntax? RenameSerialize(ExpressionSyntax serialize) => Rename(serialize, "Serialize", "SerializeToUtf8Bytes");
-
-    /// <summary><c>File.WriteAllText[Async]</c> (qualified or using-static), renamed to <c>WriteAllBytes[Async]</c>.</summary>
-    private static ExpressionSyntax? RenameWriteAllText(ExpressionSyntax write)
-        => Rename(write, "WriteAllText", "WriteAllBytes") ?? Rename(write, "WriteAllTextAsync", "WriteAllBytesAsync");
-
-    private static ExpressionSyntax? Rename(ExpressionSyntax expression, string from, string to) => expression switch
-    {
-        MemberAccessExpressionSyntax { Name: var simple } access when simple.Identifier.ValueText == from => access.WithName(Rename(simple, to)),
-        SimpleNameSyntax simple when simple.Identifier.ValueText == from => Rename(simple, to),
-        _ => null,
-    };
-
-    private static SimpleNameSyntax Rename(SimpleNameSyntax simple, string name)
-        => simple.WithIdentifier(Identifier(simple.Identifier.LeadingTrivia, name, simple.Identifier.TrailingTrivia));
+    /// <summary>The analyzer's <c>JsonSerializer.Serialize(...)</c> call as <c>SerializeToUtf8Bytes(...)</c>, its arguments kept.</summary>
+    private static InvocationExpressionSyntax? ToUtf8Bytes(InvocationExpressionSyntax serialize)
+        => CallRenaming.WithName(serialize.Expression, "SerializeToUtf8Bytes") is { } renamed ? serialize.WithExpression(renamed) : null;
 }

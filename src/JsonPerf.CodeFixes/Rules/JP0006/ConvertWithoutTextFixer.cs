@@ -25,7 +25,7 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
     /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
-        if (CallTrivia.HasLineCommentOrDirective(site))
+        if (CallTrivia.HasLineCommentOrDirective(site) || !diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) || kind is null)
         {
             return Task.FromResult<PreparedFix?>(null);
         }
@@ -34,42 +34,36 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         diagnostic.Properties.TryGetValue(DiagnosticProperties.Context, out var context);
         diagnostic.Properties.TryGetValue(DiagnosticProperties.TypeInfoProperty, out var property);
         var metadata = context is { Length: > 0 } && property is { Length: > 0 } ? (context, property) : default((string, string)?);
-        return Task.FromResult<PreparedFix?>(async ct => (await FixAsync(document, site, metadata, ct).ConfigureAwait(false))?.Project.Solution);
+        return Task.FromResult<PreparedFix?>(async ct => (await FixAsync(document, site, kind, metadata, ct).ConfigureAwait(false))?.Project.Solution);
     }
 
-    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, (string Context, string Property)? metadata, CancellationToken cancellationToken)
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, string kind, (string Context, string Property)? metadata, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+            || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax inner
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
         {
             return null;
         }
 
         var first = arguments[0];
-        var parsed = model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse" } parse ? parse.ContainingType.Name : null;
-        SyntaxNode? replacement = CallTrivia.WalkDownParenthesesAndCasts(first.Expression) switch
+        var rawText = inner is { Expression: MemberAccessExpressionSyntax access, ArgumentList.Arguments.Count: 0 } ? access : null;
+        SyntaxNode? replacement = kind switch
         {
-            // JsonElement.Parse(element.GetRawText()) -> element.Clone(); JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)
-            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
-                when parsed is not null && inner.ArgumentList.Arguments.Count == 0
-                => FromElement(parsed, rawText, inner, metadata, model)?
-                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
-                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
-
             // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
-            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetRawText" } rawText } inner
-                when inner.ArgumentList.Arguments.Count == 0
-                => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
+            Analyzer.FixPassElement when rawText is not null => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
 
-            // X.Parse(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToX(...)
-            InvocationExpressionSyntax { Expression: var serialize } inner
-                when model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { Name: "Parse", ContainingType.Name: var type }
-                && type.StartsWith("Json", StringComparison.Ordinal)
-                && RenameSerialize(serialize, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
-                => inner.WithExpression(renamed)
-                    .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
-                    .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia())),
+            // JsonElement.Parse(element.GetRawText()) -> element.Clone()
+            Analyzer.FixCloneElement when rawText is not null => InPlaceOf(outer, inner, inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)))),
+
+            // JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)
+            Analyzer.FixElementToNode when rawText is not null && metadata is var (context, property) => InPlaceOf(outer, inner, ElementToNode(rawText, context, property)),
+
+            // JsonX.Parse(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToX(...)
+            Analyzer.FixSerializeTo when await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
+                && model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { ContainingType.Name: var type } && type.StartsWith("Json", StringComparison.Ordinal)
+                && CallRenaming.WithName(inner.Expression, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
+                => InPlaceOf(outer, inner, inner.WithExpression(renamed)),
 
             _ => null,
         };
@@ -77,22 +71,15 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         return replacement is null ? null : document.WithSyntaxRoot(root.ReplaceNode(outer, replacement));
     }
 
-    /// <summary>
-    /// The element's own copy: <c>element.Clone()</c> for a JsonElement, <c>JsonSerializer.SerializeToNode(element,
-    /// Ctx.Default.JsonElement)</c> for a JsonNode, with the metadata of the project's context (no reflection added).
-    /// </summary>
-    private static ExpressionSyntax? FromElement(string parsed, MemberAccessExpressionSyntax rawText, InvocationExpressionSyntax inner, (string Context, string Property)? metadata, SemanticModel model)
+    /// <summary><paramref name="replacement"/> of <paramref name="inner"/> in place of <paramref name="outer"/>, with the comments of both.</summary>
+    private static ExpressionSyntax InPlaceOf(InvocationExpressionSyntax outer, InvocationExpressionSyntax inner, ExpressionSyntax replacement)
+        => replacement
+            .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
+            .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
+
+    /// <summary><c>JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)</c>, with the metadata of the project's context (no reflection added).</summary>
+    private static ExpressionSyntax ElementToNode(MemberAccessExpressionSyntax rawText, string context, string property)
     {
-        if (parsed == "JsonElement")
-        {
-            return inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)));
-        }
-
-        if (parsed != "JsonNode" || metadata is not var (context, property) || JsonSymbols.For(model.Compilation)?.JsonSerializer is null)
-        {
-            return null;
-        }
-
         var serializer = ParseTypeName("global::System.Text.Json.JsonSerializer").WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
         var typeInfo = MemberAccessExpression(
             SyntaxKind.SimpleMemberAccessExpression,
@@ -102,16 +89,4 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)serializer, IdentifierName("SerializeToNode")),
             ArgumentList(SeparatedList(new[] { Argument(rawText.Expression.WithoutTrivia()), Argument(typeInfo) })));
     }
-
-    /// <summary><c>JsonSerializer.Serialize</c>, <c>Serialize&lt;T&gt;</c> or a using-static <c>Serialize</c>, with the name replaced.</summary>
-    private static ExpressionSyntax? RenameSerialize(ExpressionSyntax serialize, string name) => serialize switch
-    {
-        MemberAccessExpressionSyntax { Name: var simple } access when simple.Identifier.ValueText == "Serialize"
-            => access.WithName(Rename(simple, name)),
-        SimpleNameSyntax simple when simple.Identifier.ValueText == "Serialize" => Rename(simple, name),
-        _ => null,
-    };
-
-    private static SimpleNameSyntax Rename(SimpleNameSyntax simple, string name)
-        => simple.WithIdentifier(Identifier(simple.Identifier.LeadingTrivia, name, simple.Identifier.TrailingTrivia));
 }
