@@ -20,28 +20,32 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override string TitleFor(Diagnostic diagnostic) => CachesContext(diagnostic) ? ContextCaching.Title : Title;
 
-    /// <summary>Options a context is built on cannot be shared: where the analyzer found the context only read, the context is cached instead.</summary>
-    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => CachesContext(diagnostic)
-            ? Task.FromResult<PreparedFix?>(async ct => (await ContextCaching.FixAsync(document, site, ct).ConfigureAwait(false))?.Project.Solution)
-            : base.PrepareAsync(document, site, diagnostic, cancellationToken);
+    /// <summary>
+    /// Options a context is built on cannot be shared: where the analyzer found the context only read, the context is
+    /// cached instead. A factory's call is fixed in the factory, which may be in another document; only a getter and a
+    /// factory need the solution first: their callers must not change the options they return.
+    /// </summary>
+    protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (CachesContext(diagnostic))
+        {
+            return EditDocument(ct => ContextCaching.FixAsync(document, site, ct));
+        }
+
+        if (OptionsFactoryCaching.IsFactorySite(site))
+        {
+            return await OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken).ConfigureAwait(false) ? ct => OptionsFactoryCaching.FixAsync(document, site, ct) : null;
+        }
+
+        return !IsGetterSite(site) || await GetterReadsAreSafeAsync(document, site, cancellationToken).ConfigureAwait(false) ? EditDocument(ct => FixAsync(document, site, ct)) : null;
+    }
 
     private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
-
-    /// <summary>Only a getter and a factory need the solution: their callers must not change the options they return.</summary>
-    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken)
-            : IsGetterSite(site) ? GetterReadsAreSafeAsync(document, site, cancellationToken)
-            : Task.FromResult(true);
-
-    /// <summary>A factory's call is fixed in the factory, which may be in another document.</summary>
-    protected override Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => OptionsFactoryCaching.IsFactorySite(site) ? OptionsFactoryCaching.FixAsync(document, site, cancellationToken) : base.FixSolutionAsync(document, site, cancellationToken);
 
     private static bool IsGetterSite(SyntaxNode site)
         => site.Parent is ArrowExpressionClauseSyntax { Parent: PropertyDeclarationSyntax or AccessorDeclarationSyntax } or ReturnStatementSyntax;
 
-    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    private async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model

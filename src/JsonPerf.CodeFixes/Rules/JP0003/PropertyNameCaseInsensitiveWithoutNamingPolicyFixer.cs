@@ -16,10 +16,10 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
 
     protected override string Title => "Add a camelCase naming policy";
 
-    protected override Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => OnlyDeserializesAsync(document, site, cancellationToken);
+    protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => await OnlyDeserializesAsync(document, site, cancellationToken).ConfigureAwait(false) ? EditDocument(ct => FixAsync(document, site, ct)) : null;
 
-    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         if (JsonSymbols.For(editor.SemanticModel.Compilation) is not { } symbols)

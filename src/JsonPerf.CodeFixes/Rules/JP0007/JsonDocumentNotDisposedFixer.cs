@@ -24,7 +24,10 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
 
     protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
-    protected override async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => Task.FromResult<PreparedFix?>(EditDocument(ct => FixAsync(document, site, ct)));
+
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax invocation
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
