@@ -50,7 +50,6 @@ public sealed class ReflectionSerializationFixer : JsonFixer
     {
         var solution = document.Project.Solution;
         var context = plan.Context;
-        DocumentId? contextDocument = null;
         if (context is null)
         {
             if (await ContextScaffolding.ScaffoldAsync(document, plan, cancellationToken).ConfigureAwait(false) is not { } scaffolded)
@@ -58,47 +57,29 @@ public sealed class ReflectionSerializationFixer : JsonFixer
                 return null;
             }
 
-            (solution, contextDocument, context) = scaffolded;
+            (solution, _, context) = scaffolded;
         }
         else if (plan.Registration is null || !plan.ExtraTypes.IsEmpty)
         {
-            (solution, contextDocument) = await ContextEditing.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
+            (solution, _) = await ContextEditing.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
         }
 
         if (plan.Member is not null)
         {
             // Options in a static member: the context becomes their resolver (with reflection behind it); the call stays.
-            var changed = new List<DocumentId> { document.Id };
-            if (contextDocument is not null)
-            {
-                changed.Add(contextDocument);
-            }
-
-            if (plan.BoundContext is null)
-            {
-                if (await ResolverBinding.BindMemberAsync(solution, document.Project.Id, plan.Member, context, cancellationToken).ConfigureAwait(false) is not var (bound, memberDocument))
-                {
-                    return null;
-                }
-
-                solution = bound;
-                changed.Add(memberDocument);
-            }
-
-            return await CleanUpAsync(solution, changed.Distinct(), cancellationToken).ConfigureAwait(false);
+            return plan.BoundContext is not null ? solution
+                : await ResolverBinding.BindMemberAsync(solution, document.Project.Id, plan.Member, context, cancellationToken).ConfigureAwait(false) is var (bound, _) ? bound : null;
         }
 
         // Options that get a context instance (trimmed/AOT projects): the field holding it, after the options.
-        DocumentId? instanceDocument = null;
         if (plan.InstanceMember is { } instanceMember && plan.InstanceField is { } fieldName && !plan.InstanceFieldExists)
         {
-            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, document.Project.Id, instanceMember, context, fieldName, plan.Mark, plan.Invocation, cancellationToken).ConfigureAwait(false) is not var (withField, fieldDocument))
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, document.Project.Id, instanceMember, context, fieldName, plan.Mark, plan.Invocation, cancellationToken).ConfigureAwait(false) is not var (withField, _))
             {
                 return null;
             }
 
             solution = withField;
-            instanceDocument = fieldDocument;
         }
 
         // The call, on the calling document as the registration left it (it may be the same document).
@@ -114,32 +95,10 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var generator = SyntaxGenerator.GetGenerator(callingDocument);
         var metadata = ArgumentRewriter.Metadata(generator, plan, context, plan.PropertyName);
         var newInvocation = invocation.WithArgumentList(ArgumentRewriter.RewriteArguments(invocation.ArgumentList, plan, metadata));
-        callingDocument = callingDocument.WithSyntaxRoot(root.ReplaceNode(invocation, newInvocation));
-        callingDocument = await Simplifier.ReduceAsync(callingDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        callingDocument = await Formatter.FormatAsync(callingDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        solution = callingDocument.Project.Solution;
-
-        solution = await CleanUpAsync(solution, new[] { contextDocument, instanceDocument }.OfType<DocumentId>().Where(id => id != document.Id), cancellationToken).ConfigureAwait(false);
-
+        solution = callingDocument.WithSyntaxRoot(root.ReplaceNode(invocation, newInvocation)).Project.Solution;
         if (plan.MirroredMember is { } mirrored)
         {
             solution = await UnusedOptions.RemoveIfUnusedAsync(solution, document.Project.Id, mirrored, cancellationToken).ConfigureAwait(false);
-        }
-
-        return solution;
-    }
-
-    /// <summary>Simplifies and formats what the fix annotated, in each document it changed.</summary>
-    private static async Task<Solution> CleanUpAsync(Solution solution, IEnumerable<DocumentId> changed, CancellationToken cancellationToken)
-    {
-        foreach (var id in changed.ToList())
-        {
-            if (solution.GetDocument(id) is { } changedDocument)
-            {
-                changedDocument = await Simplifier.ReduceAsync(changedDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                changedDocument = await Formatter.FormatAsync(changedDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                solution = changedDocument.Project.Solution;
-            }
         }
 
         return solution;
