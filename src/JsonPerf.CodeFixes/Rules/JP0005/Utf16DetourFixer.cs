@@ -1,5 +1,4 @@
 using System.Composition;
-using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 using Analyzer = JsonPerf.Analyzers.Utf16DetourAnalyzer;
 
 namespace JsonPerf.CodeFixes;
@@ -13,7 +12,7 @@ namespace JsonPerf.CodeFixes;
 /// becomes a ByteArrayContent of the UTF-8 bytes with the same Content-Type. Reading shapes are reported without a fix.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(Utf16DetourFixer)), Shared]
-public sealed class Utf16DetourFixer : JsonFixer
+public sealed partial class Utf16DetourFixer : JsonFixer
 {
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.Utf16DetourId);
 
@@ -98,46 +97,6 @@ public sealed class Utf16DetourFixer : JsonFixer
         editor.ReplaceNode(getBytes, renamed.WithTriviaFrom(getBytes));
         StatementRemoval.Remove(editor, new StatementSyntax[] { declaration });
         return editor.GetChangedDocument();
-    }
-
-    /// <summary>
-    /// <c>new StringContent(JsonSerializer.Serialize(...)[, Encoding.UTF8[, mediaType]])</c> becomes
-    /// <c>new ByteArrayContent(JsonSerializer.SerializeToUtf8Bytes(...)) { Headers = { ContentType = new MediaTypeHeaderValue(mediaType) { CharSet = "utf-8" } } }</c>:
-    /// the bytes StringContent encodes, its Content-Type (<c>text/plain</c> when no media type is given) and Content-Length.
-    /// </summary>
-    private static async Task<Document?> FixStringContentAsync(Document document, ObjectCreationExpressionSyntax creation, CancellationToken cancellationToken)
-    {
-        if (creation.ArgumentList is not { Arguments: { Count: >= 1 and <= 3 } arguments }
-            || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax serialize
-            || ToUtf8Bytes(serialize) is not { } renamed
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
-            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.For(model.Compilation)?.MediaTypeHeaderValue is not { } mediaTypeHeaderValue)
-        {
-            return null;
-        }
-
-        var mediaType = arguments.Count == 3
-            ? arguments[2].Expression.WithoutTrivia()
-            : LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("text/plain"));
-        var contentType = ObjectCreationExpression(Qualified("System.Net.Http.Headers.MediaTypeHeaderValue"))
-            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(mediaType))))
-            .WithInitializer(ObjectInitializer(IdentifierName("CharSet"), LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("utf-8"))));
-        var replacement = ObjectCreationExpression(Qualified("System.Net.Http.ByteArrayContent"))
-            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(renamed.WithTriviaFrom(arguments[0].Expression)))))
-            .WithInitializer(ObjectInitializer(IdentifierName("Headers"), InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
-                AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("ContentType"), contentType)))))
-            .WithTriviaFrom(creation)
-            .WithAdditionalAnnotations(Formatter.Annotation);
-
-        var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(creation, replacement), model.Compilation, mediaTypeHeaderValue);
-        return document.WithSyntaxRoot(newRoot);
-
-        static TypeSyntax Qualified(string name) => ParseTypeName("global::" + name).WithAdditionalAnnotations(Simplifier.Annotation);
-
-        static InitializerExpressionSyntax ObjectInitializer(IdentifierNameSyntax member, ExpressionSyntax value)
-            => InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
-                AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, member, value)));
     }
 
     /// <summary>The analyzer's <c>JsonSerializer.Serialize(...)</c> call as <c>SerializeToUtf8Bytes(...)</c>, its arguments kept.</summary>
