@@ -9,9 +9,8 @@ public sealed partial class ReflectionSerializationAnalyzer
 {
     /// <summary>
     /// The uses of a name in a scope, found from the text: the scope's text is searched for the name, and only the
-    /// tokens found there are looked at, instead of every node of a block or a whole type declaration (which was most of
-    /// JP0002's time on the cost project, where options live in static fields of large classes). In a file whose text
-    /// may spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) the
+    /// tokens found there are looked at, instead of every node of a block or a whole type declaration (the costly part
+    /// where options live in static fields of large classes). In a file whose text may spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) the
     /// scopes are walked node by node as before.
     /// </summary>
     private static class NameUses
@@ -33,8 +32,7 @@ public sealed partial class ReflectionSerializationAnalyzer
 
         /// <summary>
         /// Reads a file's text once, in pooled chunks that overlap by a name's length (so nothing is missed at a chunk's
-        /// edge): instead of every scope scanning its own text for other spellings and for <c>TypeInfoResolver</c>, which
-        /// was about a third of JP0002's time on the cost project (one type declaration and several blocks per file).
+        /// edge): instead of every scope scanning its own text for other spellings and for <c>TypeInfoResolver</c>.
         /// </summary>
         public static FileText Read(SyntaxTree tree)
         {
@@ -86,7 +84,6 @@ public sealed partial class ReflectionSerializationAnalyzer
         /// <remarks>
         /// Most of a file is ASCII without a backslash: blocks of a vector's width where no character is a backslash or
         /// at least <c>\u00AD</c> are skipped whole (with hardware vectors), the others checked one character at a time.
-        /// One character at a time, this loop was about 5% of JP0002's CPU samples on the cost project.
         /// </remarks>
         private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text)
         {
@@ -134,8 +131,7 @@ public sealed partial class ReflectionSerializationAnalyzer
         /// <summary>
         /// Whether an identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with
         /// <paramref name="prefix"/>) satisfies <paramref name="predicate"/>. The scope's text is searched in a pooled
-        /// copy (no string per scope: on the cost project those strings were most of what JP0002 allocated, and every
-        /// allocation may be the one that starts a collection charged to the rule); where a name in the file may be
+        /// copy (no string per scope); where a name in the file may be
         /// spelled otherwise (<see cref="FileText.SpellsNamesOtherwise"/>), or for an empty name, the nodes are walked instead.
         /// </summary>
         public static bool Any(SyntaxNode scope, string name, bool prefix, Func<IdentifierNameSyntax, bool> predicate, FileText file)
