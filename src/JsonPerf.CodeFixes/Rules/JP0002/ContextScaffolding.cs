@@ -16,7 +16,7 @@ internal static class ContextScaffolding
     {
         var root = (CompilationUnitSyntax)(await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
         var call = root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span);
-        return call is null ? null : await ScaffoldAsync(calling, call, plan.Mirror, ContextEditing.Registrations(plan).ToList(), RegisteredTypes(plan), plan.Mark, cancellationToken).ConfigureAwait(false);
+        return call is null ? null : await ScaffoldAsync(calling, call, plan.Mirror, ContextRegistration.Registrations(plan).ToList(), RegisteredTypes(plan), plan.Mark, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

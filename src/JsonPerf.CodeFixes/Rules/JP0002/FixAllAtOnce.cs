@@ -97,11 +97,11 @@ internal static class FixAllAtOnce
         // 2. The contexts: registrations on the existing ones in one edit per file, then each new one scaffolded.
         var additions = targets
             .Where(t => t.Context is not null && t.Registrations.Count > 0)
-            .Select(t => new ContextEditing.Additions(t.Context!, t.Registrations, NamedTypes(t.Registered, null, solution, projectId)))
+            .Select(t => new ContextRegistration.Additions(t.Context!, t.Registrations, NamedTypes(t.Registered, null, solution, projectId)))
             .ToList();
         if (additions.Count > 0)
         {
-            solution = await ContextEditing.RegisterAllAsync(solution, projectId, additions, cancellationToken).ConfigureAwait(false);
+            solution = await ContextRegistration.RegisterAllAsync(solution, projectId, additions, cancellationToken).ConfigureAwait(false);
         }
 
         foreach (var target in targets.Where(t => t.Context is null).ToList())

@@ -9,9 +9,6 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal static class FixPlanner
 {
-    /// <summary>Names a context already has from JsonSerializerContext or its generated code.</summary>
-    internal static readonly string[] ReservedNames = { "Default", "Options", "GeneratedSerializerOptions", "GetTypeInfo" };
-
     /// <summary>
     /// What planning many sites on one unchanged solution asks again and again (Fix All): whether static options can be
     /// bound (every reference to them found), and how options that get a context instance are used.
@@ -33,7 +30,7 @@ internal static class FixPlanner
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
             || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
-            || HasNameTheGeneratorCannotGive(type, reachable)
+            || GeneratedMetadata.HasNameTheGeneratorCannotGive(type, reachable)
             || ConditionalCompilation.IsConditional(invocation))
         {
             return null;
@@ -197,7 +194,7 @@ internal static class FixPlanner
 
                 // Taken names: the context's members (with the generator running, its generated properties too), except a
                 // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
-                var names = new HashSet<string>(ReservedNames);
+                var names = new HashSet<string>(GeneratedMetadata.ReservedNames);
                 foreach (var member in context.GetMembers())
                 {
                     if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
@@ -240,7 +237,7 @@ internal static class FixPlanner
             }
 
             // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
-            var scaffoldName = UniqueName(type, new HashSet<string>(ReservedNames));
+            var scaffoldName = UniqueName(type, new HashSet<string>(GeneratedMetadata.ReservedNames));
             return Plan(null, null, scaffoldName, scaffoldName != GeneratedMetadata.GeneratedPropertyName(type));
         }
     }
@@ -252,7 +249,7 @@ internal static class FixPlanner
     /// </summary>
     private static ImmutableArray<ITypeSymbol>? ExtraRegistrations(INamedTypeSymbol? context, ITypeSymbol root, string rootName, List<ITypeSymbol> used, Compilation compilation, JsonSymbols symbols)
     {
-        var taken = new HashSet<string>(ReservedNames) { rootName };
+        var taken = new HashSet<string>(GeneratedMetadata.ReservedNames) { rootName };
         var registered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default) { root };
         if (context is not null)
         {
@@ -280,7 +277,7 @@ internal static class FixPlanner
             }
 
             if (!GeneratedMetadata.IsSafeForGeneratedMetadata(type, compilation, out var reachable)
-                || HasNameTheGeneratorCannotGive(type, reachable)
+                || GeneratedMetadata.HasNameTheGeneratorCannotGive(type, reachable)
                 || context is not null && !CanHold(context, type, reachable, symbols)
                 || !taken.Add(GeneratedMetadata.GeneratedPropertyName(type)))
             {
@@ -301,29 +298,6 @@ internal static class FixPlanner
     /// </summary>
     private static IParameterSymbol? MetadataOverloadParameter(IMethodSymbol method, IParameterSymbol options, bool passContext, JsonSymbols symbols)
         => SerializerEntryPoints.MetadataCounterpart(method, options, passContext, symbols) is { } metadata && metadata.Ordinal == options.Ordinal ? metadata : null;
-
-    /// <summary>
-    /// Types the generator would not name as the fix needs: two reachable types with the same property name (the
-    /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
-    /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
-    /// </summary>
-    internal static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
-    {
-        var names = new Dictionary<string, ITypeSymbol>();
-        foreach (var type in reachable)
-        {
-            var name = GeneratedMetadata.GeneratedPropertyName(type);
-            if (names.TryGetValue(name, out var other) && !SymbolEqualityComparer.Default.Equals(other, type)
-                || !SymbolEqualityComparer.Default.Equals(type, root) && ReservedNames.Contains(name))
-            {
-                return true;
-            }
-
-            names[name] = type;
-        }
-
-        return false;
-    }
 
     /// <summary>
     /// Whether the context's generated properties leave room for the types the root reaches: a property that the

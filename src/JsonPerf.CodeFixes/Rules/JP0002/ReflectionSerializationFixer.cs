@@ -61,7 +61,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         }
         else if (plan.Registration is null || !plan.ExtraTypes.IsEmpty)
         {
-            (solution, _) = await ContextEditing.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
+            (solution, _) = await ContextRegistration.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
         }
 
         if (plan.Member is not null)

@@ -57,9 +57,9 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
         foreach (var type in types)
         {
             var name = GeneratedMetadata.GeneratedPropertyName(type);
-            if (!FixPlanner.ReservedNames.Contains(name) && name != context.Name
+            if (!GeneratedMetadata.ReservedNames.Contains(name) && name != context.Name
                 && GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
-                && !FixPlanner.HasNameTheGeneratorCannotGive(type, known.AddRange(reachable).Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray())
+                && !GeneratedMetadata.HasNameTheGeneratorCannotGive(type, known.AddRange(reachable).Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray())
                 && !(ContextDiscovery.IsEffectivelyPublic(context) && !ContextDiscovery.IsEffectivelyPublic(type)))
             {
                 known = known.AddRange(reachable);
