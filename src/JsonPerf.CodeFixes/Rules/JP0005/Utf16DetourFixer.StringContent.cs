@@ -14,9 +14,9 @@ public sealed partial class Utf16DetourFixer
         if (creation.ArgumentList is not { Arguments: { Count: >= 1 and <= 3 } arguments }
             || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax serialize
             || ToUtf8Bytes(serialize) is not { } renamed
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.For(model.Compilation)?.MediaTypeHeaderValue is not { } mediaTypeHeaderValue)
+            || JsonSymbols.For(model.Compilation)?.MediaTypeHeaderValue is null)
         {
             return null;
         }
@@ -24,7 +24,7 @@ public sealed partial class Utf16DetourFixer
         var mediaType = arguments.Count == 3
             ? arguments[2].Expression.WithoutTrivia()
             : LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("text/plain"));
-        var contentType = ObjectCreationExpression(Qualified("System.Net.Http.Headers.MediaTypeHeaderValue"))
+        var contentType = ObjectCreationExpression(Qualified("System.Net.Http.Headers.MediaTypeHeaderValue").WithAdditionalAnnotations(Simplifier.AddImportsAnnotation))
             .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(mediaType))))
             .WithInitializer(ObjectInitializer(IdentifierName("CharSet"), LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("utf-8"))));
         var replacement = ObjectCreationExpression(Qualified("System.Net.Http.ByteArrayContent"))
@@ -34,8 +34,7 @@ public sealed partial class Utf16DetourFixer
             .WithTriviaFrom(creation)
             .WithAdditionalAnnotations(Formatter.Annotation);
 
-        var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(creation, replacement), model.Compilation, mediaTypeHeaderValue);
-        return document.WithSyntaxRoot(newRoot);
+        return document.WithSyntaxRoot(root.ReplaceNode(creation, replacement));
 
         static TypeSyntax Qualified(string name) => ParseTypeName("global::" + name).WithAdditionalAnnotations(Simplifier.Annotation);
 
