@@ -1,8 +1,22 @@
 namespace JsonPerf.Analyzers;
 
-// JP0001: the parts of its message and what it hands its fixer.
+// JP0001: its descriptor, the parts of its message and what it hands its fixer.
 internal static partial class Rules
 {
+    public const string OptionsCreatedPerCallId = "JP0001";
+
+    public static readonly DiagnosticDescriptor OptionsCreatedPerCall = new(
+        OptionsCreatedPerCallId,
+        title: "Cache JsonSerializerOptions instead of creating them per call",
+        messageFormat: "JsonSerializerOptions created on every call {0}; cache them in a static readonly field and reuse them{1}",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "Each JsonSerializerOptions instance owns the serializer's cache of per-type metadata. Options created per call " +
+                     "allocate and look that cache up on every call; when they also create converter, encoder, naming-policy or resolver " +
+                     "instances, the lookup misses and every call rebuilds the metadata with reflection and JIT. Create the options once.",
+        helpLinkUri: HelpLinkBase + OptionsCreatedPerCallId + ".md");
+
     /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
     public const string NoFixOptionsBoundToContext = " (no automatic fix here: a JsonSerializerContext built on these options makes them its own, so they cannot be shared; cache the context instead)";
 

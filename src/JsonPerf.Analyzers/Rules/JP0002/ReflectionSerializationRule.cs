@@ -1,8 +1,24 @@
 namespace JsonPerf.Analyzers;
 
-// JP0002: why its fix is not offered at a site, and what it hands its fixer.
+// JP0002: its descriptor, why its fix is not offered at a site, and what it hands its fixer.
 internal static partial class Rules
 {
+    public const string ReflectionSerializationId = "JP0002";
+
+    public static readonly DiagnosticDescriptor ReflectionSerialization = new(
+        ReflectionSerializationId,
+        title: "Use source-generated serialization metadata",
+        messageFormat: "{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>{2}",
+        Category,
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true,
+        description: "Without a JsonTypeInfo or a JsonSerializerContext, the serializer discovers each type's members with reflection and " +
+                     "compiles accessors at run time: the first call per type is slow, and the code is not trim- or AOT-safe (IL2026/IL3050). " +
+                     "A partial class deriving from JsonSerializerContext with [JsonSerializable(typeof(T))] has the System.Text.Json " +
+                     "source generator write that metadata at build time. Reported as a warning in projects that publish trimmed or " +
+                     "native AOT, or that turn reflection off.",
+        helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
+
     /// <summary>JP0002: an ASP.NET Core helper in a <c>RequestDelegate</c> passed to <c>MapGet</c>/<c>MapPost</c>/...</summary>
     public const string NoFixInRequestDelegate = " (no automatic fix here: the call is in a RequestDelegate endpoint, and with generated metadata in it ASP.NET Core's request delegate generator, which cannot see that metadata, would intercept the wrong MapGet overload and break the build)";
 
