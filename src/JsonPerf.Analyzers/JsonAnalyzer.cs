@@ -24,8 +24,7 @@ public abstract class JsonAnalyzer : DiagnosticAnalyzer
 
     /// <summary>
     /// No callbacks in generated code (no Analyze flag), as with None; ReportDiagnostics spares each report the
-    /// compiler's generated-code check of its location (a walk of the whole file), which cost more than all of a
-    /// rule's own analysis on the cost project. Right for a rule that reports only inside the declaration its callback
+    /// compiler's generated-code check of its location (a walk of the whole file). Right for a rule that reports only inside the declaration its callback
     /// was given (an operation), which the compiler has already judged not generated; <see cref="Reporting.Report(OperationAnalysisContext, Diagnostic)"/>
     /// skips what is left, a hidden line. A rule that reports at another declaration of a symbol (a partial type's
     /// other part may be generated) keeps <see cref="GeneratedCodeAnalysisFlags.None"/>, so that the compiler checks.

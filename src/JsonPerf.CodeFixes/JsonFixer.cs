@@ -18,26 +18,16 @@ public abstract class JsonFixer : CodeFixProvider
     /// <summary>A cheap check on what the analyzer computed (its diagnostic properties).</summary>
     protected virtual bool IsFixable(Diagnostic diagnostic) => true;
 
-    /// <summary>A check that needs the solution, such as finding references; runs before a fix is offered.</summary>
-    protected virtual Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken) => Task.FromResult(true);
-
-    /// <summary>The fixed document, or null when this site cannot be fixed after all (the diagnostic stays).</summary>
-    protected virtual Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken) => Task.FromResult<Document?>(null);
-
-    /// <summary>For fixes that also change or add other documents; by default the solution with <see cref="FixAsync"/>'s document.</summary>
-    protected virtual async Task<Solution?> FixSolutionAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => (await FixAsync(document, site, cancellationToken).ConfigureAwait(false))?.Project.Solution;
-
     /// <summary>
-    /// Decides whether <paramref name="site"/> can be fixed and returns the fix, or null. Runs once per fix: before the
-    /// lightbulb offers it, and in Fix All on the document as the earlier fixes left it. By default
-    /// <see cref="CanFixAsync"/>, then <see cref="FixSolutionAsync"/> when applied; a fix whose decision is costly
-    /// (finding references, scanning types) overrides this so that what it decided is what it applies.
+    /// The one hook of a fix: decides whether <paramref name="site"/> can be fixed and returns the fix, or null. Runs
+    /// once per fix: before the lightbulb offers it, and in Fix All on the document as the earlier fixes left it. What
+    /// every fix owes (the same edit for every target, the file's layout) is enforced after it, here and in Fix All.
     /// </summary>
-    protected virtual async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => await CanFixAsync(document, site, cancellationToken).ConfigureAwait(false)
-            ? ct => FixSolutionAsync(document, site, ct)
-            : null;
+    protected abstract Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken);
+
+    /// <summary>A fix that edits only the site's document (null: the site cannot be fixed after all).</summary>
+    protected static PreparedFix EditDocument(Func<CancellationToken, Task<Document?>> fix)
+        => async ct => (await fix(ct).ConfigureAwait(false))?.Project.Solution;
 
     /// <summary>
     /// Fix All's first pass, for a fix that can plan many sites on one compilation and apply them in one edit per

@@ -50,9 +50,7 @@ internal sealed class RuleGate
 
     /// <summary>
     /// Which rules are on: the same for every file without a provider, else looked up per file and rule. Each thread
-    /// keeps its last file's answers (operations come file by file), so that most questions take no lookup and no
-    /// lock: a shared dictionary's locks, held by a thread the scheduler had just paused, were a measurable wait on
-    /// two cores.
+    /// keeps its last file's answers (operations come file by file), so that most questions take no lookup and no lock.
     /// </summary>
     private sealed class FileSettings
     {

@@ -53,8 +53,7 @@ internal static class GeneratedMetadataSafety
 
     /// <summary>
     /// A walk's visited set and work stack, kept per thread between walks (cleared, so that no symbol outlives its walk):
-    /// the analyzer walks from every serialized type of a compilation, and a new set and stack per walk were most of
-    /// what its type judgement allocated. A walk never starts another, so one per thread is enough; a nested rent
+    /// the analyzer walks from every serialized type of a compilation. A walk never starts another, so one per thread is enough; a nested rent
     /// (none today) would get a new one.
     /// </summary>
     private sealed class WalkState

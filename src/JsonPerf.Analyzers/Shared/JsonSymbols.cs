@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using Microsoft.CodeAnalysis.Text;
 
 namespace JsonPerf.Analyzers;
 
@@ -70,15 +69,9 @@ internal sealed class JsonSymbols
     private object? _lazy;
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
-    private OptionsHelperSummaries? _helperSummaries;
     private RunOnce? _runOnce;
     private System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout>? _parameterLayouts;
-    // Written by JP0001 as it reports, read by the CA1869 suppressor after the analyzers through a set built from it.
-    // A list pushed with a compare-and-swap: no lock (a dictionary's and a queue's locks, held by a thread the
-    // scheduler had just paused, were measurable waits on two cores).
-    private ReportedCreation? _optionsCreationsReported;
-    private int _optionsCreationsReportedCount;
-    private Tuple<HashSet<(SyntaxTree Tree, TextSpan Span)>, int>? _optionsCreationsReportedSet;
+    private System.Collections.Concurrent.ConcurrentDictionary<Type, object>? _ruleStates;
 
     private JsonSymbols(Compilation compilation, INamedTypeSymbol options)
     {
@@ -188,10 +181,6 @@ internal sealed class JsonSymbols
         return SymbolEqualityComparer.Default.Equals(method, _entryPoint.Value);
     }
 
-    /// <summary>JP0001's summaries of the project's own options factories and wrappers: created when a call first reaches one.</summary>
-    public OptionsHelperSummaries HelperSummaries
-        => _helperSummaries ?? LazyInitializer.EnsureInitialized(ref _helperSummaries, () => new OptionsHelperSummaries(_compilation, this))!;
-
     /// <summary>Which private methods only run from code that runs once (<see cref="RunOnce"/>): created when a rule first asks.</summary>
     public RunOnce RunOnceMethods
         => _runOnce ?? LazyInitializer.EnsureInitialized(ref _runOnce, () => new RunOnce(_compilation, this))!;
@@ -200,56 +189,12 @@ internal sealed class JsonSymbols
     public System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout> ParameterLayouts
         => _parameterLayouts ?? LazyInitializer.EnsureInitialized(ref _parameterLayouts, () => new(SymbolEqualityComparer.Default))!;
 
-    /// <summary>
-    /// Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation, so
-    /// that the CA1869 suppressor, which runs after the analyzers, need not judge it again (a walk of its method body).
-    /// </summary>
-    public void OptionsCreationReported(SyntaxTree tree, TextSpan span)
+    /// <summary>A rule's own state for this compilation, of type <typeparamref name="T"/>: created on first use, kept as long as the symbols.</summary>
+    public T RuleState<T>(Func<Compilation, JsonSymbols, T> create)
+        where T : class
     {
-        var node = new ReportedCreation(tree, span);
-        do
-        {
-            node.Next = Volatile.Read(ref _optionsCreationsReported);
-        }
-        while (Interlocked.CompareExchange(ref _optionsCreationsReported, node, node.Next) != node.Next);
-
-        Interlocked.Increment(ref _optionsCreationsReportedCount);
-    }
-
-    /// <summary>True when JP0001 has reported the options creation at <paramref name="span"/> in this compilation (false: not known).</summary>
-    public bool WasOptionsCreationReported(SyntaxTree tree, TextSpan span)
-    {
-        var snapshot = Volatile.Read(ref _optionsCreationsReportedSet);
-        var count = Volatile.Read(ref _optionsCreationsReportedCount);
-        if (snapshot is null || snapshot.Item2 != count)
-        {
-            // Built once after the analyzers in a build; again only if JP0001 reported more since.
-            var set = new HashSet<(SyntaxTree, TextSpan)>();
-            for (var node = Volatile.Read(ref _optionsCreationsReported); node is not null; node = node.Next)
-            {
-                set.Add((node.Tree, node.Span));
-            }
-
-            snapshot = Tuple.Create(set, count);
-            Volatile.Write(ref _optionsCreationsReportedSet, snapshot);
-        }
-
-        return snapshot.Item1.Contains((tree, span));
-    }
-
-    private sealed class ReportedCreation
-    {
-        public ReportedCreation(SyntaxTree tree, TextSpan span)
-        {
-            Tree = tree;
-            Span = span;
-        }
-
-        public SyntaxTree Tree { get; }
-
-        public TextSpan Span { get; }
-
-        public ReportedCreation? Next { get; set; }
+        var states = _ruleStates ?? LazyInitializer.EnsureInitialized(ref _ruleStates, () => new System.Collections.Concurrent.ConcurrentDictionary<Type, object>())!;
+        return (T)(states.TryGetValue(typeof(T), out var state) ? state : states.GetOrAdd(typeof(T), create(_compilation, this)));
     }
 
     /// <summary>The compilation's symbols, resolved on first use and cached while the compilation lives; null without System.Text.Json.</summary>

@@ -1,9 +1,8 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// An operation and everything under it, in the order of <c>DescendantsAndSelf()</c> (pre-order), without its iterator:
-/// Roslyn's allocates an enumerator per call and per level, which was the largest part of what JP0001 allocated on the
-/// cost project (the static-initializer check and the cost judgement walk every reported creation). The work stack is
+/// An operation and everything under it, in the order of <c>DescendantsAndSelf()</c> (pre-order), without its iterator
+/// (Roslyn's allocates an enumerator per call and per level). The work stack is
 /// kept per thread between walks, cleared so that no operation outlives its walk; a walk started inside another (none
 /// today) gets a new one.
 /// <code>

@@ -103,7 +103,7 @@ internal static class SerializerEntryPoints
         options = null;
         var method = invocation.TargetMethod;
         // Read from the method's definition, once per compilation: a call's own (constructed) method builds new
-        // parameter and type symbols on each read, which was most of what JP0002 allocated per call. Only a parameter
+        // parameter and type symbols on each read. Only a parameter
         // whose declared type is a type parameter can judge otherwise once the call's type arguments are in.
         var definition = method.OriginalDefinition;
         if (!symbols.ParameterLayouts.TryGetValue(definition, out var layout))

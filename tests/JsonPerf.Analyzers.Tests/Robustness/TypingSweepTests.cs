@@ -233,12 +233,12 @@ public class TypingSweepTests(ITestOutputHelper output)
         yield return JP0007.FixTests.Program;
 
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
-        foreach (var parity in Suppressors.Ca1869ParityTests.Corpus())
+        foreach (var parity in JP0001.Ca1869ParityTests.Corpus())
         {
             yield return parity.Source;
         }
 
-        foreach (var program in Suppressors.Ca1869SuppressorTests.RunOnceSources)
+        foreach (var program in JP0001.Ca1869SuppressorTests.RunOnceSources)
         {
             yield return program;
         }

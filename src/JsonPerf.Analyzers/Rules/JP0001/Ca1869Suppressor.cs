@@ -1,0 +1,136 @@
+using Microsoft.CodeAnalysis.Text;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JPS0001: CA1869 ("cache and reuse JsonSerializerOptions instances") is suppressed on the creations JP0001 reports,
+/// so a build that runs both shows one warning per site, JP0001's, which says what the creation costs and comes with
+/// a fix. CA1869 stays wherever JP0001 does not report (code that runs once per process, dead stores, any shape
+/// JP0001 leaves alone) and everywhere in a file where JP0001's severity is <c>none</c>. The judgement is JP0001's
+/// own (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.Judge"/>), asked about the creation CA1869 points at.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class Ca1869Suppressor : DiagnosticSuppressor
+{
+    public const string SuppressedId = "CA1869";
+
+    internal static readonly SuppressionDescriptor SameSiteAsJP0001 = new(
+        id: "JPS0001",
+        suppressedDiagnosticId: SuppressedId,
+        justification: "JP0001 reports this JsonSerializerOptions creation (with its cost and a fix); CA1869 on the same creation would be a second warning for one problem.");
+
+    public override ImmutableArray<SuppressionDescriptor> SupportedSuppressions { get; } = ImmutableArray.Create(SameSiteAsJP0001);
+
+    public override void ReportSuppressions(SuppressionAnalysisContext context)
+    {
+        if (context.ReportedDiagnostics.IsEmpty || JsonSymbols.For(context.Compilation) is not { } symbols)
+        {
+            return;
+        }
+
+        var gate = RuleGate.Create(context.Compilation, ImmutableArray.Create(Rules.OptionsCreatedPerCall), context.CancellationToken);
+        if (gate is null)
+        {
+            return;
+        }
+
+        foreach (var diagnostic in context.ReportedDiagnostics)
+        {
+            context.CancellationToken.ThrowIfCancellationRequested();
+            // Cheapest first: the settings of the file, then what JP0001 reported, and only where JP0001 did not run,
+            // its judgement (a semantic model, for a file of this compilation only).
+            if (diagnostic.Id == SuppressedId
+                && diagnostic.Location is { IsInSource: true, SourceTree: { } tree } location
+                && !TurnedOff(context.Compilation, tree, context.CancellationToken)
+                && gate.IsOn(tree, context.CancellationToken)
+                && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
+                && (ReportedOptionsCreations.For(symbols).Contains(tree, location.SourceSpan)
+                    || (context.Compilation.ContainsSyntaxTree(tree) && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))))
+            {
+                context.ReportSuppression(Suppression.Create(SameSiteAsJP0001, diagnostic));
+            }
+        }
+    }
+
+    /// <summary>
+    /// <c>dotnet_diagnostic.JPS0001.severity = none</c> in the file's <c>.editorconfig</c> or a global config. The
+    /// compiler itself only honours <c>/nowarn:JPS0001</c> (the compilation options) for suppressors.
+    /// </summary>
+    private static bool TurnedOff(Compilation compilation, SyntaxTree tree, CancellationToken cancellationToken)
+    {
+        if (compilation.Options.SyntaxTreeOptionsProvider is not { } provider)
+        {
+            return false;
+        }
+
+        var id = SameSiteAsJP0001.Id;
+        return provider.TryGetDiagnosticValue(tree, id, cancellationToken, out var severity)
+            ? severity == ReportDiagnostic.Suppress
+            : provider.TryGetGlobalDiagnosticValue(id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress;
+    }
+
+    /// <summary>
+    /// True when <c>#pragma warning disable JP0001</c> (or a bare <c>#pragma warning disable</c>) is in effect at
+    /// <paramref name="position"/>: JP0001 is hidden there, so CA1869 stays.
+    /// </summary>
+    private static bool JP0001DisabledByPragma(SyntaxNode root, int position)
+    {
+        if (!root.ContainsDirectives || root is not CSharpSyntaxNode csharp)
+        {
+            return false;
+        }
+
+        var disabled = false;
+        for (var directive = csharp.GetFirstDirective(); directive is not null && directive.SpanStart < position; directive = directive.GetNextDirective())
+        {
+            if (directive is PragmaWarningDirectiveTriviaSyntax { IsActive: true } pragma
+                && (pragma.ErrorCodes.Count == 0 || pragma.ErrorCodes.Any(code => code is IdentifierNameSyntax name
+                                                                              && string.Equals(name.Identifier.ValueText, Rules.OptionsCreatedPerCallId, StringComparison.OrdinalIgnoreCase))))
+            {
+                disabled = pragma.DisableOrRestoreKeyword.IsKind(SyntaxKind.DisableKeyword);
+            }
+        }
+
+        return disabled;
+    }
+
+    /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>
+    internal static bool JP0001ReportsAt(SemanticModel model, TextSpan span, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        var root = model.SyntaxTree.GetRoot(cancellationToken);
+        if (!root.FullSpan.Contains(span))
+        {
+            return false;
+        }
+
+        var node = root.FindNode(span, getInnermostNodeForTie: true);
+        while (node is not null && node is not BaseObjectCreationExpressionSyntax && node.Span == span)
+        {
+            node = node.Parent;
+        }
+
+        if (node is not BaseObjectCreationExpressionSyntax creationSyntax || creationSyntax.Span != span
+            || model.GetOperation(creationSyntax, cancellationToken) is not IObjectCreationOperation creation
+            || ContainingMember(model.GetEnclosingSymbol(creationSyntax.SpanStart, cancellationToken)) is not { } containingSymbol)
+        {
+            return false;
+        }
+
+        return JsonSerializerOptionsCreatedPerCallAnalyzer.Judge(creation, containingSymbol, symbols, cancellationToken) is { } reported
+               && reported.Location.SourceSpan == span;
+    }
+
+    /// <summary>
+    /// The symbol an operation callback sees as its containing symbol: the member (method, accessor, field, property),
+    /// never a lambda or local function inside it, which <see cref="SemanticModel.GetEnclosingSymbol"/> returns.
+    /// </summary>
+    private static ISymbol? ContainingMember(ISymbol? symbol)
+    {
+        while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
+        {
+            symbol = symbol.ContainingSymbol;
+        }
+
+        return symbol;
+    }
+}

@@ -1,0 +1,47 @@
+namespace JsonPerf.Analyzers;
+
+// JP0001: its descriptor, the parts of its message and what it hands its fixer.
+internal static partial class Rules
+{
+    public const string OptionsCreatedPerCallId = "JP0001";
+
+    public static readonly DiagnosticDescriptor OptionsCreatedPerCall = new(
+        OptionsCreatedPerCallId,
+        title: "Cache JsonSerializerOptions instead of creating them per call",
+        messageFormat: "JsonSerializerOptions created on every call {0}; cache them in a static readonly field and reuse them{1}",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "Each JsonSerializerOptions instance owns the serializer's cache of per-type metadata. Options created per call " +
+                     "allocate and look that cache up on every call; when they also create converter, encoder, naming-policy or resolver " +
+                     "instances, the lookup misses and every call rebuilds the metadata with reflection and JIT. Create the options once.",
+        helpLinkUri: HelpLinkBase + OptionsCreatedPerCallId + ".md");
+
+    /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
+    public const string NoFixOptionsBoundToContext = " (no automatic fix here: a JsonSerializerContext built on these options makes them its own, so they cannot be shared; cache the context instead)";
+
+    /// <summary>Message argument of JP0001 when the options only hold value settings (a cache lookup per call).</summary>
+    public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
+
+    /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
+    public const string OptionsCostRebuild = "hold new converter, encoder, policy or resolver instances, so the serializer's metadata cache misses and rebuilds type metadata each time";
+
+    /// <summary>
+    /// Message argument of JP0001 at a call of the project's own factory method, reported where its result goes to the
+    /// serializer: names the factory, then the cost (<see cref="OptionsCostLookup"/> or <see cref="OptionsCostRebuild"/>).
+    /// </summary>
+    internal static string OptionsCostThroughFactory(string factory, string cost) => "by the factory method '" + factory + "' " + cost;
+
+    /// <summary>A coalescing factory (<c>o ?? new ...</c>) handed an optional parameter whose default is null.</summary>
+    internal static string OptionsCostThroughFactoryByDefault(string factory, string parameter, string method, string cost)
+        => "by the factory method '" + factory + "' whenever '" + parameter + "' is null, its default (each call of '" + method + "' that leaves it out) " + cost;
+}
+
+internal static partial class DiagnosticProperties
+{
+    /// <summary>JP0001, with <see cref="Fixable"/>: the options go to a JsonSerializerContext's constructor, and the fix caches that context.</summary>
+    public const string CacheContext = "CacheContext";
+
+    /// <summary>JP0001: <see cref="Fixable"/> and <see cref="CacheContext"/>.</summary>
+    public static readonly ImmutableDictionary<string, string?> FixableByCachingContext = ImmutableDictionary<string, string?>.Empty.Add(Fixable, "true").Add(CacheContext, "true");
+}

@@ -1,0 +1,128 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>The factories of <see cref="OptionsHelperSummaries"/>: methods whose every return creates new options.</summary>
+internal sealed partial class OptionsHelperSummaries
+{
+    /// <summary>
+    /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
+    /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
+    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise.
+    /// </summary>
+    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken) => FreshFactory(invocation, out _, cancellationToken);
+
+    /// <summary>
+    /// As above; also fresh when the argument is an optional parameter of the calling method whose default is null and
+    /// which the method never writes (<c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; Serialize(value, GetOptions(options))</c>):
+    /// every call that leaves it out gets new options. <paramref name="byDefault"/> names that parameter.
+    /// </summary>
+    public FactorySummary? FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
+    {
+        byDefault = null;
+        if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
+            || Followable(invocation.TargetMethod) is not { } method
+            || (_factories.TryGetValue(method, out var known) ? known : _factories.GetOrAdd(method, SummarizeFactory(method, cancellationToken))) is not { IsFactory: true } summary)
+        {
+            return null;
+        }
+
+        foreach (var argument in invocation.Arguments)
+        {
+            if (argument.Parameter is { } parameter && summary.NullParameters.Contains(parameter.Ordinal) && !IsNull(argument.Value))
+            {
+                if (byDefault is not null || DefaultNullParameter(argument.Value, invocation) is not { } optional)
+                {
+                    return null;
+                }
+
+                byDefault = optional;
+            }
+        }
+
+        return summary;
+    }
+
+    /// <summary>An optional parameter with a null default, read here and never written in its method.</summary>
+    private static IParameterSymbol? DefaultNullParameter(IOperation value, IInvocationOperation invocation)
+    {
+        if (value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter })
+        {
+            return null;
+        }
+
+        foreach (var operation in invocation.Root().Descendants())
+        {
+            if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
+                && JsonSerializerOptionsCreatedPerCallAnalyzer.IsWrite(reference))
+            {
+                return null;
+            }
+        }
+
+        return parameter;
+    }
+
+    /// <summary>Reads a factory: every return (outside lambdas and local functions) must be a fresh creation, or <c>p ?? creation</c>.</summary>
+    private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        // Every return must be a creation, and a creation is written with `new`: a body without one (a helper that
+        // returns cached options) is no factory, and is not bound to find that out.
+        if (Body(method, mustCreate: true, cancellationToken) is not { } body)
+        {
+            return FactorySummary.NotAFactory;
+        }
+
+        var creations = new List<IObjectCreationOperation>();
+        var nullParameters = ImmutableHashSet.CreateBuilder<int>();
+        var returns = 0;
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IReturnOperation @return || @return.EnclosingFunction() is not null)
+            {
+                continue;
+            }
+
+            returns++;
+            var value = @return.ReturnedValue?.WalkDownConversions();
+            if (value is ICoalesceOperation { Value: var first, WhenNull: var fallback } && first.WalkDownConversions() is IParameterReferenceOperation parameter)
+            {
+                nullParameters.Add(parameter.Parameter.Ordinal);
+                value = fallback.WalkDownConversions();
+            }
+
+            if (value is not IObjectCreationOperation creation
+                || !_symbols.IsJsonSerializerOptions(creation.Type)
+                || JsonSerializerOptionsCreatedPerCallAnalyzer.IsCopyOfRuntimeOptions(creation, _symbols))
+            {
+                return FactorySummary.NotAFactory;
+            }
+
+            creations.Add(creation);
+        }
+
+        if (returns == 0)
+        {
+            return FactorySummary.NotAFactory;
+        }
+
+        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, new IOperation[] { c }));
+
+        // The fix caches the one creation of a factory that is nothing but `=> creation` or `{ return creation; }`.
+        var fixable = creations.Count == 1
+            && IsOnlyStatement(body, creations[0])
+            && StaticInitializerCheck.CanMoveToStaticInitializer(creations[0], _symbols)
+            && StaticInitializerCheck.CanAddStaticField(creations[0]);
+        return new FactorySummary(true, nullParameters.ToImmutable(), rebuilds, fixable);
+    }
+
+    /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>
+    private static bool IsOnlyStatement(IMethodBodyOperation body, IObjectCreationOperation creation)
+    {
+        var block = body.BlockBody ?? body.ExpressionBody;
+        return block is { Operations.Length: 1 } && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
+               && returned.DescendantsAndSelf().Contains(creation);
+    }
+
+    /// <summary><c>null</c>, <c>default</c>, or an omitted optional argument whose default is null.</summary>
+    private static bool IsNull(IOperation value)
+        => value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
+}

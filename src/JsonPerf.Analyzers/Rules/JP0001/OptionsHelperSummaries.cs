@@ -1,0 +1,313 @@
+using System.Collections.Concurrent;
+
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0001 through the project's own helpers. A <em>factory</em> is a method whose every return is a fresh
+/// <c>new JsonSerializerOptions(...)</c> (or <c>p ?? new JsonSerializerOptions(...)</c> for one of its parameters);
+/// a <em>wrapper</em> is a method that only passes one of its options parameters on to serializer entry points, or to
+/// another wrapper (up to <see cref="MaxWrapperDepth"/> helpers deep).
+/// <para>
+/// Each helper is summarized from its own declaration the first time a call site reaches it (a creation passed to a
+/// source method, or a source method's result passed as options), and the summary is cached for the compilation, so
+/// code without such calls costs nothing and each helper is read once. A summary describes only the helper's own body
+/// (the methods it forwards to are named, not followed), so it does not depend on the order in which call sites reach
+/// helpers; the depth limit is applied when the summaries are chained at a call site. Only ordinary methods declared once in source of
+/// this compilation, with a body, neither virtual, abstract, override, extern, partial nor in an interface, are
+/// followed: anything else may run other code than the body read here.
+/// </para>
+/// </summary>
+internal sealed partial class OptionsHelperSummaries
+{
+    /// <summary>How many helpers deep a creation is followed: the first wrapper, and the wrappers it forwards to.</summary>
+    public const int MaxWrapperDepth = 3;
+
+    private readonly Compilation _compilation;
+    private readonly JsonSymbols _symbols;
+    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, WrapperSummary> _wrappers = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, ImmutableHashSet<int>> _passThrough = new(SymbolEqualityComparer.Default);
+
+    private OptionsHelperSummaries(Compilation compilation, JsonSymbols symbols)
+    {
+        _compilation = compilation;
+        _symbols = symbols;
+    }
+
+    /// <summary>The compilation's summaries, created when a call first reaches one of its helpers.</summary>
+    public static OptionsHelperSummaries For(JsonSymbols symbols) => symbols.RuleState(static (compilation, s) => new OptionsHelperSummaries(compilation, s));
+
+    /// <summary>
+    /// JP0001 at a call of a factory in per-call code whose fresh options go to the serializer (an entry point or a
+    /// wrapper): the diagnostic, at the call, naming the factory; null otherwise. A factory called only from code that
+    /// runs once (static initializers, static constructors, <c>Main</c> and top-level statements outside loops) is
+    /// never reported: each call is judged where it is.
+    /// </summary>
+    public static Diagnostic? JudgeFactoryCall(IInvocationOperation invocation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        // Cheap filters first: most invocations do not return options, and most that do are not in source.
+        var target = invocation.TargetMethod;
+        if (!symbols.IsJsonSerializerOptions(target.ReturnType)
+            || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
+            || invocation.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
+            || !invocation.RunsPerCall(containingSymbol, symbols, cancellationToken)
+            || symbols.IsInsideExpressionTree(invocation))
+        {
+            return null;
+        }
+
+        var summaries = OptionsHelperSummaries.For(symbols);
+        var sink = summaries.Sink(argument, cancellationToken);
+        if (sink == OptionsSink.None || summaries.FreshFactory(invocation, out var byDefault, cancellationToken) is not { } factory)
+        {
+            return null;
+        }
+
+        // Options a context is built on cannot be shared: caching the factory would hand every call the same bound instance.
+        var bound = sink == OptionsSink.Binds;
+        var fixable = factory.Fixable && !bound;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
+        return Diagnostic.Create(
+            Rules.OptionsCreatedPerCall,
+            invocation.Syntax.GetLocation(),
+            properties,
+            byDefault is null
+                ? Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost)
+                : Rules.OptionsCostThroughFactoryByDefault(target.ContainingType.Name + "." + target.Name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
+            Rules.FixNote(fixable, onlyBoundToContext: bound && factory.Fixable));
+    }
+
+    /// <summary>
+    /// True when <paramref name="argument"/> hands options to the serializer: an entry point's options argument, or
+    /// the options parameter of a wrapper in source that only passes it on to entry points.
+    /// </summary>
+    public bool IsOptionsSink(IArgumentOperation argument, CancellationToken cancellationToken)
+        => Sink(argument, cancellationToken) != OptionsSink.None;
+
+    /// <summary>
+    /// What the serializer does with the options <paramref name="argument"/> hands it: only reads them (an entry point, or
+    /// a wrapper that passes them on to entry points), binds them (a JsonSerializerContext's constructor, directly or
+    /// through wrappers), or nothing known (<see cref="OptionsSink.None"/>: not a serializer sink).
+    /// </summary>
+    public OptionsSink Sink(IArgumentOperation argument, CancellationToken cancellationToken)
+    {
+        if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
+        {
+            return ContextBinding.IsContextConstructorArgument(argument, _symbols) ? OptionsSink.Binds : OptionsSink.Reads;
+        }
+
+        // GetOptions(options) where GetOptions is `o => o ?? new ...`: the options come out again, and go where its result goes.
+        if (PassedThroughHelper(argument, cancellationToken) is { } factoryCall)
+        {
+            return factoryCall.WalkUpValuePassThrough().Parent is IArgumentOperation outer ? Sink(outer, cancellationToken) : OptionsSink.None;
+        }
+
+        return argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
+               && argument.ArgumentKind != ArgumentKind.ParamArray
+               && _symbols.IsJsonSerializerOptions(parameter.Type)
+            ? Forwards(invocation.TargetMethod, parameter.Ordinal, MaxWrapperDepth, cancellationToken)
+            : OptionsSink.None;
+    }
+
+    /// <summary>
+    /// The call, when <paramref name="argument"/> is a parameter of a coalescing helper that only returns it when not null
+    /// (<c>GetOptions(JsonSerializerOptions o) =&gt; o ?? new JsonSerializerOptions { ... }</c>): the options the caller
+    /// passes come out of the call unchanged. Null otherwise.
+    /// </summary>
+    private IInvocationOperation? PassedThroughHelper(IArgumentOperation argument, CancellationToken cancellationToken)
+        => argument is { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation invocation }
+           && _symbols.IsJsonSerializerOptions(parameter.Type)
+           && _symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
+           && Followable(invocation.TargetMethod) is { } method
+           && (_passThrough.TryGetValue(method, out var passThrough) ? passThrough : _passThrough.GetOrAdd(method, SummarizePassThrough(method, cancellationToken))).Contains(parameter.Ordinal)
+            ? invocation
+            : null;
+
+    /// <summary>
+    /// The options parameters used only as the left of a returned <c>??</c> (<c>o ?? new ...</c>, <c>o ?? s_cached</c>):
+    /// options passed for them come out of the call unchanged, or are not used at all.
+    /// </summary>
+    private ImmutableHashSet<int> SummarizePassThrough(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (Body(method, mustCreate: false, cancellationToken) is not { } body)
+        {
+            return ImmutableHashSet<int>.Empty;
+        }
+
+        var used = new HashSet<int>();
+        var other = new HashSet<int>();
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IParameterReferenceOperation reference || !_symbols.IsJsonSerializerOptions(reference.Parameter.Type))
+            {
+                continue;
+            }
+
+            var value = reference.WalkUpConversions();
+            var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
+                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
+            (passed ? used : other).Add(reference.Parameter.Ordinal);
+        }
+
+        used.ExceptWith(other);
+        return used.ToImmutableHashSet();
+    }
+
+    /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
+    private OptionsSink Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
+    {
+        if (depth <= 0 || Followable(target) is not { } method)
+        {
+            return OptionsSink.None;
+        }
+
+        // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
+        var summary = _wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken));
+        if (!summary.Forwarding.TryGetValue(ordinal, out var helpers))
+        {
+            return OptionsSink.None;
+        }
+
+        var result = summary.Binding.Contains(ordinal) ? OptionsSink.Binds : OptionsSink.Reads;
+        foreach (var (helper, helperOrdinal) in helpers)
+        {
+            switch (Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
+            {
+                case OptionsSink.None:
+                    return OptionsSink.None;
+                case OptionsSink.Binds:
+                    result = OptionsSink.Binds;
+                    break;
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>The method's definition when its body is what runs for every call to it; null otherwise.</summary>
+    private IMethodSymbol? Followable(IMethodSymbol method)
+    {
+        method = method.OriginalDefinition;
+        return method is { MethodKind: MethodKind.Ordinary, IsVirtual: false, IsAbstract: false, IsOverride: false, IsExtern: false, ReturnsByRef: false, ReturnsByRefReadonly: false, PartialDefinitionPart: null, PartialImplementationPart: null }
+               && method.ContainingType is { TypeKind: not TypeKind.Interface }
+               && method.DeclaringSyntaxReferences.Length == 1
+               && SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly)
+            ? method
+            : null;
+    }
+
+    /// <summary>
+    /// The operation tree of the method's body, read from its one declaration; with <paramref name="mustCreate"/>, null
+    /// without binding anything when the body has no <c>new</c> (it creates nothing).
+    /// </summary>
+    private IMethodBodyOperation? Body(IMethodSymbol method, bool mustCreate, CancellationToken cancellationToken)
+    {
+        var reference = method.DeclaringSyntaxReferences[0];
+        if (reference.GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration
+            || (declaration.Body ?? (SyntaxNode?)declaration.ExpressionBody) is not { } code
+            || !_compilation.ContainsSyntaxTree(reference.SyntaxTree)
+            || (mustCreate && !code.DescendantTokens().Any(static t => t.IsKind(SyntaxKind.NewKeyword))))
+        {
+            return null;
+        }
+
+        // The helper may sit in another file than the call site. While analyzers run, the compiler hands out its
+        // cached model for the tree; the body is read once per compilation (the summary is cached).
+#pragma warning disable RS1030 // Do not invoke Compilation.GetSemanticModel() method within a diagnostic analyzer
+        var model = _compilation.GetSemanticModel(reference.SyntaxTree);
+#pragma warning restore RS1030
+        return model.GetOperation(declaration, cancellationToken) as IMethodBodyOperation;
+    }
+
+    /// <summary>
+    /// For each options parameter that is only passed on (never stored, changed, captured, returned or read otherwise),
+    /// the helpers it is passed to besides entry points; parameters used any other way, or not at all, are absent.
+    /// </summary>
+    private WrapperSummary SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        var forwarding = new Dictionary<int, ImmutableArray<(IMethodSymbol, int)>>();
+        var binding = new HashSet<int>();
+        if (Body(method, mustCreate: false, cancellationToken) is not { } body)
+        {
+            return new WrapperSummary(forwarding, binding);
+        }
+
+        foreach (var parameter in method.Parameters)
+        {
+            if (parameter.RefKind != RefKind.None || parameter.IsParams || !_symbols.IsJsonSerializerOptions(parameter.Type))
+            {
+                continue;
+            }
+
+            if (ForwardedTo(body, parameter, out var binds, cancellationToken) is { } helpers)
+            {
+                forwarding[parameter.Ordinal] = helpers;
+                if (binds)
+                {
+                    binding.Add(parameter.Ordinal);
+                }
+            }
+        }
+
+        return new WrapperSummary(forwarding, binding);
+    }
+
+    private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter, out bool binds, CancellationToken cancellationToken)
+    {
+        binds = false;
+        var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
+        var uses = 0;
+        foreach (var operation in body.Descendants())
+        {
+            if (operation is not IParameterReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
+            {
+                continue;
+            }
+
+            // Captured by a lambda or local function: it may outlive the call.
+            var use = reference.WalkUpValuePassThrough();
+            while (use.Parent is IArgumentOperation through && PassedThroughHelper(through, cancellationToken) is { } factoryCall)
+            {
+                use = factoryCall.WalkUpValuePassThrough();
+            }
+
+            if (reference.EnclosingFunction() is not null || use.Parent is not IArgumentOperation argument)
+            {
+                return null;
+            }
+
+            uses++;
+            if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
+            {
+                binds |= ContextBinding.IsContextConstructorArgument(argument, _symbols);
+                continue;
+            }
+
+            if (argument is not { ArgumentKind: not ArgumentKind.ParamArray, Parameter: { RefKind: RefKind.None, IsParams: false } next, Parent: IInvocationOperation invocation }
+                || !_symbols.IsJsonSerializerOptions(next.Type))
+            {
+                return null;
+            }
+
+            helpers.Add((invocation.TargetMethod, next.Ordinal));
+        }
+
+        return uses == 0 ? null : helpers.ToImmutable();
+    }
+
+    private sealed class WrapperSummary
+    {
+        public WrapperSummary(Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> forwarding, HashSet<int> binding)
+        {
+            Forwarding = forwarding;
+            Binding = binding;
+        }
+
+        /// <summary>Parameter ordinal → the helpers (method, parameter ordinal) it is also passed to; absent: not a forwarded parameter.</summary>
+        public Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> Forwarding { get; }
+
+        /// <summary>The forwarded parameters this method itself passes to a JsonSerializerContext's constructor.</summary>
+        public HashSet<int> Binding { get; }
+    }
+}

@@ -1,0 +1,21 @@
+namespace JsonPerf.Analyzers;
+
+// JP0007: its descriptor.
+internal static partial class Rules
+{
+    public const string JsonDocumentNotDisposedId = "JP0007";
+
+    public static readonly DiagnosticDescriptor JsonDocumentNotDisposed = new(
+        JsonDocumentNotDisposedId,
+        title: "Dispose JsonDocument to return its pooled buffers",
+        messageFormat: "{0} returns a JsonDocument that is never disposed, so its buffers rented from the shared ArrayPool are never returned and every parse allocates new ones; dispose it with 'using', or use JsonElement.Parse or RootElement.Clone() for an element that must outlive it{1}",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "JsonDocument rents the UTF-8 copy of its input and its token table from ArrayPool<byte>.Shared and returns them on " +
+                     "Dispose. A document that is never disposed leaves those arrays to the garbage collector: the pool stays empty, every " +
+                     "parse allocates fresh arrays (large ones on the Large Object Heap), and the process pays for more collections. " +
+                     "Dispose the document where its elements are no longer used; an element that must outlive it comes from " +
+                     "JsonElement.Parse (.NET 10) or RootElement.Clone().",
+        helpLinkUri: HelpLinkBase + JsonDocumentNotDisposedId + ".md");
+}

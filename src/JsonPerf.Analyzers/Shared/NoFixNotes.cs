@@ -1,0 +1,17 @@
+namespace JsonPerf.Analyzers;
+
+// What a message says when the analyzer already knows the fix is not offered (each rule's own reasons are in its folder).
+internal static partial class Rules
+{
+    /// <summary>
+    /// Appended to the message of a rule whose analyzer already knows that its fix is not offered at the site (the
+    /// lightbulb and dotnet format would otherwise just say nothing); empty where the fix is offered.
+    /// </summary>
+    public const string NoAutomaticFix = " (no automatic fix here: see 'When the fix is not offered' on the rule's page)";
+
+    /// <summary>Any rule, under #if in a project with several target frameworks: a fix makes one edit for every target.</summary>
+    public const string NoFixForTargets = " (no automatic fix here: the code is under #if in a project with several target frameworks, and a fix must make the same edit for every target)";
+
+    internal static string FixNote(bool fixable, bool onlyBoundToContext = false)
+        => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
+}

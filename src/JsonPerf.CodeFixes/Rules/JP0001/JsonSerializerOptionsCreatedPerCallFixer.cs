@@ -1,0 +1,323 @@
+using System.Composition;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Analyzer = JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0001 fix: "Cache JsonSerializerOptions in a static readonly field". Settings-free options become
+/// <c>JsonSerializerOptions.Default</c> / <c>.Web</c>; a local's configuration statements are folded into the
+/// object initializer; a property getter becomes a get-only auto-property with an initializer.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonSerializerOptionsCreatedPerCallFixer)), Shared]
+public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.OptionsCreatedPerCallId);
+
+    protected override string Title => "Cache JsonSerializerOptions in a static readonly field";
+
+    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
+
+    protected override string TitleFor(Diagnostic diagnostic) => CachesContext(diagnostic) ? ContextCaching.Title : Title;
+
+    /// <summary>
+    /// Options a context is built on cannot be shared: where the analyzer found the context only read, the context is
+    /// cached instead. A factory's call is fixed in the factory, which may be in another document; only a getter and a
+    /// factory need the solution first: their callers must not change the options they return.
+    /// </summary>
+    protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (CachesContext(diagnostic))
+        {
+            return EditDocument(ct => ContextCaching.FixAsync(document, site, ct));
+        }
+
+        if (OptionsFactoryCaching.IsFactorySite(site))
+        {
+            return await OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken).ConfigureAwait(false) ? ct => OptionsFactoryCaching.FixAsync(document, site, ct) : null;
+        }
+
+        return !IsGetterSite(site) || await GetterReadsAreSafeAsync(document, site, cancellationToken).ConfigureAwait(false) ? EditDocument(ct => FixAsync(document, site, ct)) : null;
+    }
+
+    private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
+
+    private static bool IsGetterSite(SyntaxNode site)
+        => site.Parent is ArrowExpressionClauseSyntax { Parent: PropertyDeclarationSyntax or AccessorDeclarationSyntax } or ReturnStatementSyntax;
+
+    private async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site is not BaseObjectCreationExpressionSyntax creation
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
+            || JsonSymbols.For(model.Compilation) is not { } symbols)
+        {
+            return null;
+        }
+
+        if (IsGetterSite(site))
+        {
+            return await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: FieldDeclarationSyntax field } } }
+            && !field.Modifiers.Any(SyntaxKind.StaticKeyword))
+        {
+            // An instance field of a type created per request: the field itself becomes static.
+            var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(field, MakeStatic(field)));
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (LocalDeclaratorOf(operation) is { } declarator && !Analyzer.IsWrittenAgain(declarator))
+        {
+            if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
+            {
+                return null;
+            }
+
+            var local = declarator.Symbol;
+            var statements = ConfigurationStatements(declarator, local);
+            var folded = Fold(creation, statements);
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name), cancellationToken);
+            if (replacement is null)
+            {
+                return null;
+            }
+
+            foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+            {
+                if (SymbolEqualityComparer.Default.Equals(reference.Local, local))
+                {
+                    editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
+                }
+            }
+
+            StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
+        }
+        else
+        {
+            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)), cancellationToken);
+            if (replacement is null)
+            {
+                return null;
+            }
+
+            editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    internal static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
+    {
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation conversion)
+        {
+            value = conversion;
+        }
+
+        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator : null;
+    }
+
+    /// <summary>
+    /// <c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings (after folding), built
+    /// with no arguments or from <c>JsonSerializerDefaults.General</c> / <c>.Web</c>, where those properties exist.
+    /// </summary>
+    internal static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
+    {
+        if (folded.Initializer is { Expressions.Count: > 0 })
+        {
+            return null;
+        }
+
+        string? name = operation.Arguments.Length switch
+        {
+            0 => "Default",
+            1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults)
+                   && operation.Arguments[0].Value.ConstantValue is { HasValue: true, Value: int defaults } => defaults switch
+                   {
+                       0 => "Default", // JsonSerializerDefaults.General
+                       1 => "Web",
+                       _ => null,
+                   },
+            _ => null,
+        };
+
+        if (name is null || !symbols.HasStaticOptionsProperty(name))
+        {
+            return null;
+        }
+
+        var type = ((ExpressionSyntax)editor.Generator.TypeExpression(symbols.JsonSerializerOptions))
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
+    }
+
+    /// <summary>The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any.</summary>
+    private static string? AssignedLocalName(IObjectCreationOperation creation)
+        => creation.WalkUpValuePassThrough().Parent switch
+        {
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
+            _ => null,
+        };
+
+    /// <summary>A new static readonly field, or an equivalent one that exists and is only read (<see cref="SharedOptionsField.OnlyRead"/>).</summary>
+    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames, CancellationToken cancellationToken)
+        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames, field => SharedOptionsField.OnlyRead(field, model.Compilation, symbols, cancellationToken)) is { } name
+            ? IdentifierName(name)
+            : null;
+
+    /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
+    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
+    {
+        var result = new List<ExpressionStatementSyntax>();
+        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+        {
+            if (SymbolEqualityComparer.Default.Equals(reference.Local, local)
+                && OptionsConfiguration.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
+            {
+                result.Add(statement);
+            }
+        }
+
+        return result.OrderBy(s => s.SpanStart).ToList();
+    }
+
+    /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
+    internal static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
+    {
+        if (statements.Count == 0)
+        {
+            return creation;
+        }
+
+        var entries = creation.Initializer?.Expressions.ToList() ?? new List<ExpressionSyntax>();
+        foreach (var statement in statements)
+        {
+            switch (statement.Expression)
+            {
+                case AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax member } assignment:
+                    entries.Add(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(member.Name.Identifier.WithoutTrivia()), assignment.Right.WithoutTrivia()));
+                    break;
+
+                case InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments }:
+                    var converter = arguments[0].Expression.WithoutTrivia();
+                    var index = entries.FindIndex(e => e is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax });
+                    if (index >= 0)
+                    {
+                        var existing = (AssignmentExpressionSyntax)entries[index];
+                        var collection = (InitializerExpressionSyntax)existing.Right;
+                        entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(converter)));
+                    }
+                    else
+                    {
+                        entries.Add(AssignmentExpression(
+                            SyntaxKind.SimpleAssignmentExpression,
+                            IdentifierName("Converters"),
+                            InitializerExpression(SyntaxKind.CollectionInitializerExpression, SingletonSeparatedList(converter))));
+                    }
+
+                    break;
+            }
+        }
+
+        var initializer = InitializerExpression(SyntaxKind.ObjectInitializerExpression, SeparatedList(entries)).WithAdditionalAnnotations(Formatter.Annotation);
+        if (creation is ObjectCreationExpressionSyntax { ArgumentList.Arguments.Count: 0 } explicitCreation)
+        {
+            // `new T() { ... }` reads better as `new T { ... }`.
+            return explicitCreation.WithArgumentList(null).WithType(explicitCreation.Type.WithTrailingTrivia(Space)).WithInitializer(initializer);
+        }
+
+        return creation.WithInitializer(initializer);
+    }
+
+    /// <summary><c>private readonly T x = ...;</c> becomes <c>private static readonly T x = ...;</c> (static after the accessibility).</summary>
+    private static FieldDeclarationSyntax MakeStatic(FieldDeclarationSyntax field)
+    {
+        var modifiers = field.Modifiers;
+        var index = 0;
+        for (var i = 0; i < modifiers.Count; i++)
+        {
+            if (modifiers[i].IsKind(SyntaxKind.PrivateKeyword) || modifiers[i].IsKind(SyntaxKind.ProtectedKeyword)
+                || modifiers[i].IsKind(SyntaxKind.InternalKeyword) || modifiers[i].IsKind(SyntaxKind.PublicKeyword))
+            {
+                index = i + 1;
+            }
+        }
+
+        var keyword = Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space);
+        if (modifiers.Count == 0)
+        {
+            var type = field.Declaration.Type;
+            return field.WithDeclaration(field.Declaration.WithType(type.WithLeadingTrivia()))
+                .WithModifiers(TokenList(keyword.WithLeadingTrivia(type.GetLeadingTrivia())));
+        }
+
+        if (index == 0)
+        {
+            // `readonly T x` → `static readonly T x`: the first modifier's leading trivia (indentation) moves to static.
+            keyword = keyword.WithLeadingTrivia(modifiers[0].LeadingTrivia);
+            modifiers = modifiers.Replace(modifiers[0], modifiers[0].WithLeadingTrivia());
+        }
+
+        return field.WithModifiers(modifiers.Insert(index, keyword));
+    }
+
+    /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>
+    private static async Task<Document?> ConvertGetterAsync(Document document, BaseObjectCreationExpressionSyntax creation, CancellationToken cancellationToken)
+    {
+        if (creation.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } property)
+        {
+            return null;
+        }
+
+        var autoProperty = property
+            .WithExpressionBody(null)
+            .WithAccessorList(AccessorList(SingletonList(AccessorDeclaration(SyntaxKind.GetAccessorDeclaration).WithSemicolonToken(Token(SyntaxKind.SemicolonToken)))))
+            .WithInitializer(EqualsValueClause(creation.WithoutLeadingTrivia().WithoutTrailingTrivia()))
+            .WithSemicolonToken(Token(SyntaxKind.SemicolonToken))
+            .WithTriviaFrom(property)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(property, autoProperty));
+    }
+
+    /// <summary>
+    /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
+    /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
+    /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
+    /// </summary>
+    private static async Task<bool> GetterReadsAreSafeAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (site.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } declaration
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetDeclaredSymbol(declaration, cancellationToken) is not { } property)
+        {
+            return false;
+        }
+
+        if (Visibility.IsVisibleOutsideLibrary(property, model.Compilation))
+        {
+            return false;
+        }
+
+        return await References.AllAsync(property, document.Project.Solution, use =>
+        {
+            var read = use.Model.GetOperation(use.Node, cancellationToken);
+            while (read is not null and not IPropertyReferenceOperation)
+            {
+                read = read.Parent;
+            }
+
+            return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) && !ContextBinding.IsContextConstructorArgument(argument, use.Symbols)
+                    || IsCopyConstructorArgument(argument, use.Symbols));
+        }, cancellationToken).ConfigureAwait(false);
+    }
+
+    internal static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
+        => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
+}

@@ -1,0 +1,153 @@
+using Fixer = JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0001's fix at a call of the project's own options factory: the factory's creation moves into a static readonly
+/// field of the factory's type, and the factory returns the field (<c>=> JsonOptions</c>, <c>o ?? JsonOptions</c>), so
+/// every caller shares one instance. Offered only where sharing cannot be seen: no code outside the solution can call
+/// the factory, and every call of it in the solution passes the result straight to the serializer (an entry point or
+/// a wrapper that only passes it on) or copies it. A caller that changed the options would otherwise change an
+/// instance already in use (which throws).
+/// </summary>
+internal static class OptionsFactoryCaching
+{
+    /// <summary>JP0001 reports a factory at its call; every other shape at a creation.</summary>
+    public static bool IsFactorySite(SyntaxNode site) => site is InvocationExpressionSyntax;
+
+    public static async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => await FindAsync(document, site, cancellationToken).ConfigureAwait(false) is { } factory
+           && await OnlyPassedToSerializerAsync(factory.Method, document.Project.Solution, cancellationToken).ConfigureAwait(false);
+
+    /// <summary>Edits the factory's document (which may not be the document of the call).</summary>
+    public static async Task<Solution?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (await FindAsync(document, site, cancellationToken).ConfigureAwait(false) is not { } factory)
+        {
+            return null;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(factory.Document, cancellationToken).ConfigureAwait(false);
+        var creation = factory.Creation;
+        var replacement = Fixer.SharedInstance(editor, factory.Operation, creation, factory.Symbols)
+                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)), cancellationToken);
+        if (replacement is null)
+        {
+            return null;
+        }
+
+        editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
+        return editor.GetChangedDocument().Project.Solution;
+    }
+
+    /// <summary><c>GetIndentedOptions</c> → <c>IndentedOptions</c>: the factory's name without its verb, as a field name candidate.</summary>
+    private static string NameFromFactory(string name)
+    {
+        foreach (var verb in new[] { "Get", "Create", "Build", "Make", "New" })
+        {
+            if (name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length]))
+            {
+                return name.Substring(verb.Length);
+            }
+        }
+
+        return name;
+    }
+
+    private sealed class Factory
+    {
+        public Factory(IMethodSymbol method, Document document, SemanticModel model, BaseObjectCreationExpressionSyntax creation, IObjectCreationOperation operation, JsonSymbols symbols)
+        {
+            Method = method;
+            Document = document;
+            Model = model;
+            Creation = creation;
+            Operation = operation;
+            Symbols = symbols;
+        }
+
+        public IMethodSymbol Method { get; }
+        public Document Document { get; }
+        public SemanticModel Model { get; }
+        public BaseObjectCreationExpressionSyntax Creation { get; }
+        public IObjectCreationOperation Operation { get; }
+        public JsonSymbols Symbols { get; }
+    }
+
+    /// <summary>
+    /// The factory the call at <paramref name="site"/> calls, with its one creation; null when it is not there any more
+    /// (an earlier fix of Fix All already cached it) or the factory is visible outside the solution.
+    /// </summary>
+    private static async Task<Factory?> FindAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    {
+        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetOperation(site, cancellationToken) is not IInvocationOperation invocation)
+        {
+            return null;
+        }
+
+        var method = invocation.TargetMethod.OriginalDefinition;
+        if (Visibility.IsVisibleOutsideLibrary(method, model.Compilation)
+            || method.DeclaringSyntaxReferences.Length != 1
+            || document.Project.Solution.GetDocument(method.DeclaringSyntaxReferences[0].SyntaxTree) is not { } factoryDocument
+            || await method.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not MethodDeclarationSyntax declaration
+            || ReturnedCreation(declaration) is not { } creation
+            || await factoryDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } factoryModel
+            || factoryModel.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
+            || JsonSymbols.For(factoryModel.Compilation) is not { } symbols
+            || !symbols.IsJsonSerializerOptions(operation.Type))
+        {
+            return null;
+        }
+
+        return new Factory(method, factoryDocument, factoryModel, creation, operation, symbols);
+    }
+
+    /// <summary>The creation of <c>=> creation</c>, <c>{ return creation; }</c>, or the same with <c>p ?? creation</c>.</summary>
+    private static BaseObjectCreationExpressionSyntax? ReturnedCreation(MethodDeclarationSyntax declaration)
+    {
+        var returned = declaration.ExpressionBody?.Expression
+                       ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null);
+        returned = Unwrap(returned);
+        if (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression))
+        {
+            returned = Unwrap(coalesce.Right);
+        }
+
+        return returned as BaseObjectCreationExpressionSyntax;
+    }
+
+    private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parenthesized)
+        {
+            expression = parenthesized.Expression;
+        }
+
+        return expression;
+    }
+
+    /// <summary>
+    /// Every call of the factory in the solution hands the result to a serializer that only reads it (not to a context's
+    /// constructor, directly or through a wrapper: the context binds it) or copies it; doc-comment references are fine.
+    /// </summary>
+    private static Task<bool> OnlyPassedToSerializerAsync(IMethodSymbol factory, Solution solution, CancellationToken cancellationToken)
+        => References.AllAsync(factory, solution, use =>
+        {
+            if (use.Node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            {
+                return true;
+            }
+
+            var callee = use.Node;
+            if (callee.Parent is MemberAccessExpressionSyntax access && access.Name == callee)
+            {
+                callee = access;
+            }
+
+            return callee.Parent is InvocationExpressionSyntax call && call.Expression == callee
+                && use.Model.GetOperation(call, cancellationToken) is IInvocationOperation invocation
+                && invocation.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+                && (OptionsHelperSummaries.For(use.Symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
+        }, cancellationToken);
+}

@@ -1,0 +1,107 @@
+using Fixer = JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0001 reuses a static readonly options field that already holds equivalent options only when everything those
+/// options reach only reads them, as for the options it would share itself.
+/// </summary>
+internal static class SharedOptionsField
+{
+    /// <summary>How many locals deep a value is followed (<c>o = flag ? s_options : other;</c>, <c>a = b = s_options;</c>).</summary>
+    private const int MaxLocals = 3;
+
+    /// <summary>
+    /// A private field whose every use in its type is passed to a serializer that only reads it (an entry point, or a
+    /// wrapper that passes it on to entry points) or copied (<c>new JsonSerializerOptions(field)</c>). A use that sets a
+    /// property or adds a converter (in a static constructor, say), builds a context on it, or hands it to other code
+    /// changes or binds the instance: reusing it would hand that instance to the fixed code too.
+    /// </summary>
+    public static bool OnlyRead(IFieldSymbol field, Compilation compilation, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (field.DeclaredAccessibility != Accessibility.Private)
+        {
+            return false;
+        }
+
+        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
+        {
+            if (!compilation.ContainsSyntaxTree(declaration.SyntaxTree))
+            {
+                return false;
+            }
+
+            var model = compilation.GetSemanticModel(declaration.SyntaxTree);
+            foreach (var name in declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                // `C.s_options` binds on the member access, not on the name.
+                SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+                if (name.Identifier.ValueText != field.Name
+                    || model.GetOperation(node, cancellationToken) is not IFieldReferenceOperation use
+                    || !SymbolEqualityComparer.Default.Equals(use.Field, field))
+                {
+                    continue;
+                }
+
+                if (!OnlyRead(use, symbols, MaxLocals, cancellationToken))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// The value goes to a serializer that only reads it, is copied or discarded, or goes into locals that do the same
+    /// (the uses JP0001 itself accepts for options it shares).
+    /// </summary>
+    private static bool OnlyRead(IOperation value, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
+    {
+        var use = value.WalkUpValuePassThrough();
+        switch (use.Parent)
+        {
+            case IArgumentOperation argument:
+                return OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, symbols);
+
+            case ISimpleAssignmentOperation { Target: IDiscardOperation }:
+                return true;
+
+            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when assignment.Value == use && depth > 0:
+                // The assignment's own value may go on (`a = b = s_options`).
+                return LocalOnlyRead(target.Local, assignment, symbols, depth - 1, cancellationToken)
+                       && (assignment.Parent is IExpressionStatementOperation || OnlyRead(assignment, symbols, depth - 1, cancellationToken));
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when depth > 0:
+                return LocalOnlyRead(declarator.Symbol, declarator, symbols, depth - 1, cancellationToken);
+
+            default:
+                return false;
+        }
+    }
+
+    private static bool LocalOnlyRead(ILocalSymbol local, IOperation within, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
+    {
+        if (local.IsRef)
+        {
+            return false;
+        }
+
+        foreach (var reference in within.Root().Descendants().OfType<ILocalReferenceOperation>())
+        {
+            if (!SymbolEqualityComparer.Default.Equals(reference.Local, local)
+                || reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
+            {
+                continue;
+            }
+
+            if (!OnlyRead(reference, symbols, depth, cancellationToken))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}

@@ -1,0 +1,352 @@
+using System.IO;
+using System.Text;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// A new <c>internal partial class XJsonContext : JsonSerializerContext</c> for JP0002's fix, in a document of its own
+/// named after it (one type per file: SA1402 under TreatWarningsAsErrors), except in a one-file program, where it goes
+/// at the end of that file as the ASP.NET Core AOT template has it (a file-based program compiles that file alone), and
+/// under MSBuildWorkspace (<see cref="AddsDocumentsSafely"/>), where it goes at the end of the calling code's namespace.
+/// </summary>
+internal static class ContextScaffolding
+{
+    public static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(Document calling, FixPlan plan, CancellationToken cancellationToken)
+    {
+        var root = (CompilationUnitSyntax)(await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
+        var call = root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span);
+        return call is null ? null : await ScaffoldAsync(calling, call, plan.Mirror, ContextRegistration.Registrations(plan).ToList(), RegisteredTypes(plan), plan.Mark, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// A context with generation options <paramref name="mirror"/> and <paramref name="registrations"/>, placed for the
+    /// call <paramref name="call"/> (a node of <paramref name="calling"/>'s current root), which gets <paramref name="mark"/>
+    /// where the context goes into its file.
+    /// </summary>
+    public static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(
+        Document calling, InvocationExpressionSyntax call, MirroredOptions? mirror, IReadOnlyList<AttributeListSyntax> registrations, IEnumerable<ITypeSymbol> registered, SyntaxAnnotation mark, CancellationToken cancellationToken)
+    {
+        var model = (await calling.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false))!;
+        var root = (CompilationUnitSyntax)call.SyntaxTree.GetRoot(cancellationToken);
+        if (JsonSymbols.For(model.Compilation) is not { } symbols)
+        {
+            return null;
+        }
+
+        var container = call.FirstAncestorOrSelf<BaseNamespaceDeclarationSyntax>();
+        var callingNamespace = container is null ? null : (model.GetDeclaredSymbol(container, cancellationToken) as INamespaceSymbol)?.ToDisplayString();
+        var written = await WrittenDocumentsAsync(calling.Project, cancellationToken).ConfigureAwait(false);
+        var place = written.Count == 1 || !AddsDocumentsSafely(calling.Project.Solution.Workspace) ? null : Place(calling.Project, written, model.Compilation, symbols, callingNamespace, cancellationToken);
+
+        var baseName = ContextNames.For(mirror, model.Compilation, calling.Project.AssemblyName) + "JsonContext";
+        var name = UniqueNames.Numbered(baseName, candidate => !model.Compilation.GetSymbolsWithName(candidate, SymbolFilter.Type, cancellationToken).Any()
+                                                               && (place is null || !calling.Project.Documents.Any(d => string.Equals(d.Name, candidate + ".cs", StringComparison.OrdinalIgnoreCase) && d.Folders.SequenceEqual(place.Folders))));
+        var declaration = Declaration(mirror, registrations, name, symbols);
+
+        Document document;
+        string? namespaceName;
+        if (place is null)
+        {
+            namespaceName = callingNamespace;
+            document = calling.WithSyntaxRoot(AddToCallingFile(root, call, container, declaration, mark, model.Compilation, symbols));
+        }
+        else
+        {
+            namespaceName = place.Namespace;
+            var fileScoped = UsesFileScopedNamespaces(calling, written);
+            var unit = NewFile(root, declaration, place, fileScoped, NamedTypes(registered, mirror, symbols), model.Compilation, symbols);
+            var path = place.Directory is null ? null : Path.Combine(place.Directory, name + ".cs");
+            document = calling.Project.AddDocument(name + ".cs", unit, place.Folders, path);
+        }
+
+        var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+        var context = SymbolsAfterEdit.FindType(compilation, namespaceName is null ? name : namespaceName + "." + name);
+        return context is null ? null : (document.Project.Solution, document.Id, context);
+    }
+
+    /// <summary>
+    /// Whether the host adds a new document to the project as the IDE does. MSBuildWorkspace (<c>dotnet format</c>, other
+    /// command-line tools) writes <c>&lt;Compile Include&gt;</c> for it into the project file, which an SDK-style project
+    /// already globs, and the next build fails with NETSDK1022 (dotnet/roslyn#36781; measured with SDK 10.0.401): there
+    /// the context goes into the calling file.
+    /// </summary>
+    private static bool AddsDocumentsSafely(Workspace workspace) => workspace.Kind != WorkspaceKind.MSBuild;
+
+    /// <summary>
+    /// The project's documents that are not generated (by name, or the <c>&lt;auto-generated&gt;</c> header of the files the
+    /// SDK writes into obj/: AssemblyInfo, GlobalUsings), in the project's order, with their roots.
+    /// </summary>
+    private static async Task<List<(Document Document, CompilationUnitSyntax Root)>> WrittenDocumentsAsync(Project project, CancellationToken cancellationToken)
+    {
+        var written = new List<(Document, CompilationUnitSyntax)>();
+        foreach (var document in project.Documents)
+        {
+            var name = document.Name;
+            if (name.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || name.EndsWith(".g.i.cs", StringComparison.OrdinalIgnoreCase)
+                || name.EndsWith(".designer.cs", StringComparison.OrdinalIgnoreCase) || name.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase)
+                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+                || root.GetLeadingTrivia().Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) && IsGeneratedHeader(t.ToString())))
+            {
+                continue;
+            }
+
+            written.Add((document, root));
+        }
+
+        return written;
+    }
+
+    private static bool IsGeneratedHeader(string comment)
+        => comment.IndexOf("<auto-generated", StringComparison.OrdinalIgnoreCase) >= 0 || comment.IndexOf("<autogenerated", StringComparison.OrdinalIgnoreCase) >= 0;
+
+    private static ClassDeclarationSyntax Declaration(MirroredOptions? mirror, IReadOnlyList<AttributeListSyntax> registrations, string name, JsonSymbols symbols)
+    {
+        var attributes = mirror is not null
+            ? List(new[] { AttributeList(SingletonSeparatedList(mirror.ToAttribute(symbols))) }.Concat(registrations))
+            : List(registrations);
+        return ClassDeclaration(name)
+            .WithAttributeLists(attributes)
+            .WithModifiers(TokenList(Token(SyntaxKind.InternalKeyword), Token(SyntaxKind.PartialKeyword)))
+            .WithBaseList(BaseList(SingletonSeparatedList<BaseTypeSyntax>(SimpleBaseType(ContextEditing.SerializationName("JsonSerializerContext")))))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    /// <summary>The context at the end of the calling code's namespace (or file), the call marked to be found again.</summary>
+    private static CompilationUnitSyntax AddToCallingFile(CompilationUnitSyntax root, InvocationExpressionSyntax call, BaseNamespaceDeclarationSyntax? container, ClassDeclarationSyntax declaration, SyntaxAnnotation mark, Compilation compilation, JsonSymbols symbols)
+    {
+        // Appended at the end of the file (no namespace, or a file-scoped one): it ends the file, so it keeps the
+        // file's final newline (the last member's trailing line break stays where it was).
+        if (container is null or FileScopedNamespaceDeclarationSyntax
+            && root.EndOfFileToken.GetPreviousToken().TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
+        {
+            declaration = declaration.WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+        }
+
+        var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(mark));
+
+        // A file that ends in comments or directives (a docs snippet's closing marker, an #endif, an #endregion):
+        // the context goes after them, so that it is neither inside the snippet nor under the #if.
+        if (container is null or FileScopedNamespaceDeclarationSyntax && EndsInCommentsOrDirectives(marked.EndOfFileToken.LeadingTrivia))
+        {
+            declaration = AfterTrailing(marked.EndOfFileToken.LeadingTrivia, declaration, root).WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
+            marked = marked.WithEndOfFileToken(marked.EndOfFileToken.WithLeadingTrivia());
+        }
+
+        CompilationUnitSyntax newRoot;
+        if (container is not null)
+        {
+            var currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span);
+            // A namespace block whose `}` follows a trailing `#pragma warning restore` (or comments): the context goes after them, not inside the region.
+            if (currentContainer is NamespaceDeclarationSyntax { CloseBraceToken: var close } block && EndsInCommentsOrDirectives(close.LeadingTrivia))
+            {
+                declaration = AfterTrailing(close.LeadingTrivia, declaration, root);
+                currentContainer = block.WithCloseBraceToken(close.WithLeadingTrivia(close.LeadingTrivia.Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse()));
+                marked = marked.ReplaceNode(marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span), currentContainer);
+                currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.SpanStart == container.SpanStart);
+            }
+
+            newRoot = marked.ReplaceNode(currentContainer, currentContainer.AddMembers(declaration));
+        }
+        else
+        {
+            newRoot = marked.AddMembers(declaration);
+        }
+
+        return UsingDirectives.EnsureUsing(newRoot, compilation, symbols.JsonSerializableAttribute);
+    }
+
+    private static bool EndsInCommentsOrDirectives(SyntaxTriviaList trivia)
+        => trivia.Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia));
+
+    /// <summary>
+    /// The declaration after the comments and directives that end a file or a namespace block, with a blank line between
+    /// (a file without a final newline ends its last directive without one).
+    /// </summary>
+    private static ClassDeclarationSyntax AfterTrailing(SyntaxTriviaList ending, ClassDeclarationSyntax declaration, CompilationUnitSyntax root)
+    {
+        var newLine = UsingDirectives.NewLine(root);
+        while (ending.Count > 0 && ending.Last().IsKind(SyntaxKind.WhitespaceTrivia))
+        {
+            ending = ending.RemoveAt(ending.Count - 1);
+        }
+
+        if (!ending.ToFullString().EndsWith("\n", StringComparison.Ordinal))
+        {
+            ending = ending.Add(EndOfLine(newLine));
+        }
+
+        return declaration.WithLeadingTrivia(ending.Add(EndOfLine(newLine)));
+    }
+
+    private sealed class Placement(IReadOnlyList<string> folders, string? directory, string? @namespace)
+    {
+        public IReadOnlyList<string> Folders { get; } = folders;
+        public string? Directory { get; } = directory;
+        public string? Namespace { get; } = @namespace;
+    }
+
+    /// <summary>
+    /// Beside the project's other contexts (their folder and namespace), else in the project's root folder and root
+    /// namespace; where the root namespace is not known (a project without a file: tests, ad-hoc workspaces), the calling
+    /// code's namespace and the folder of the project's first document.
+    /// </summary>
+    private static Placement Place(Project project, List<(Document Document, CompilationUnitSyntax Root)> written, Compilation compilation, JsonSymbols symbols, string? callingNamespace, CancellationToken cancellationToken)
+    {
+        var beside = compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>()
+            .Where(t => SymbolEqualityComparer.Default.Equals(t.BaseType, symbols.JsonSerializerContext))
+            .SelectMany(t => ContextDiscovery.WrittenParts(project, t).Take(1).Select(r => (Type: t, Reference: r)))
+            .OrderBy(p => p.Reference.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(p => p.Reference.Span.Start)
+            .FirstOrDefault();
+        if (beside.Type is not null && project.Solution.GetDocument(beside.Reference.SyntaxTree) is { } contextDocument)
+        {
+            var ns = beside.Type.ContainingNamespace;
+            return new Placement(contextDocument.Folders, DirectoryOf(contextDocument.FilePath), ns is null || ns.IsGlobalNamespace ? null : ns.ToDisplayString());
+        }
+
+        var rootNamespace = string.IsNullOrEmpty(project.DefaultNamespace) ? callingNamespace : project.DefaultNamespace;
+        if (project.FilePath is { Length: > 0 } projectFile)
+        {
+            return new Placement(Array.Empty<string>(), DirectoryOf(projectFile), rootNamespace);
+        }
+
+        var first = written.FirstOrDefault().Document;
+        return new Placement(first?.Folders ?? Array.Empty<string>(), DirectoryOf(first?.FilePath), rootNamespace);
+    }
+
+    private static string? DirectoryOf(string? path) => string.IsNullOrEmpty(path) ? null : Path.GetDirectoryName(path);
+
+    /// <summary>
+    /// The new file: <c>using</c>s for the names it uses (System.Text.Json.Serialization, the registered types'
+    /// namespaces), then the namespace, file-scoped where the project's files are, and the context.
+    /// </summary>
+    private static CompilationUnitSyntax NewFile(CompilationUnitSyntax callingRoot, ClassDeclarationSyntax declaration, Placement place, bool fileScoped, IEnumerable<INamedTypeSymbol> namedTypes, Compilation compilation, JsonSymbols symbols)
+    {
+        var eol = UsingDirectives.NewLine(callingRoot);
+        MemberDeclarationSyntax member = declaration;
+        if (place.Namespace is { } ns)
+        {
+            member = fileScoped
+                ? FileScopedNamespaceDeclaration(ParseName(ns)).AddMembers(declaration)
+                : NamespaceDeclaration(ParseName(ns)).AddMembers(declaration);
+        }
+
+        var unit = CompilationUnit().AddMembers(member);
+        if (symbols.JsonSerializableAttribute is { } attribute)
+        {
+            unit = UsingDirectives.EnsureUsing(unit, compilation, attribute);
+        }
+
+        unit = AddUsings(unit, place.Namespace, namedTypes, compilation);
+
+        // One blank line between the directives and the namespace, and after a file-scoped namespace's line.
+        unit = unit.NormalizeWhitespace(eol: eol);
+        if (unit.Usings.Count > 0)
+        {
+            unit = unit.ReplaceToken(unit.Usings.Last().SemicolonToken, unit.Usings.Last().SemicolonToken.WithTrailingTrivia(EndOfLine(eol), EndOfLine(eol)));
+        }
+
+        if (unit.Members.FirstOrDefault() is FileScopedNamespaceDeclarationSyntax fileScopedNamespace)
+        {
+            unit = unit.ReplaceToken(fileScopedNamespace.SemicolonToken, fileScopedNamespace.SemicolonToken.WithTrailingTrivia(EndOfLine(eol), EndOfLine(eol)));
+        }
+
+        var last = unit.GetLastToken();
+        return unit.ReplaceToken(last, last.WithTrailingTrivia(EndOfLine(eol)));
+    }
+
+    /// <summary>
+    /// A <c>using</c> for each type's namespace that code in <paramref name="namespaceName"/> does not already see, unless
+    /// it would make a name ambiguous (<see cref="UsingDirectives.EnsureUsing"/>): the type is then written qualified.
+    /// </summary>
+    internal static CompilationUnitSyntax AddUsings(CompilationUnitSyntax unit, string? namespaceName, IEnumerable<INamedTypeSymbol> types, Compilation compilation)
+    {
+        foreach (var type in types)
+        {
+            if (type.SpecialType == SpecialType.None && type.ContainingNamespace is { IsGlobalNamespace: false } containing
+                && (namespaceName is null || !IsWithin(namespaceName, containing.ToDisplayString())))
+            {
+                unit = UsingDirectives.EnsureUsing(unit, compilation, type);
+            }
+        }
+
+        return unit;
+    }
+
+    /// <summary>Whether code in namespace <paramref name="inner"/> sees the types of <paramref name="outer"/> without a using.</summary>
+    private static bool IsWithin(string inner, string outer)
+        => inner == outer || inner.StartsWith(outer + ".", StringComparison.Ordinal);
+
+    /// <summary>
+    /// <c>csharp_style_namespace_declarations</c> where set, else whether more of the project's files use file-scoped
+    /// namespaces than block ones (C# 10 and later).
+    /// </summary>
+    private static bool UsesFileScopedNamespaces(Document calling, List<(Document Document, CompilationUnitSyntax Root)> written)
+    {
+        if (calling.Project.ParseOptions is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 })
+        {
+            return false;
+        }
+
+        if (calling.TryGetSyntaxTree(out var tree)
+            && calling.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue("csharp_style_namespace_declarations", out var style))
+        {
+            return style.StartsWith("file_scoped", StringComparison.Ordinal);
+        }
+
+        var fileScoped = 0;
+        var block = 0;
+        foreach (var (_, root) in written)
+        {
+            foreach (var member in root.Members)
+            {
+                fileScoped += member is FileScopedNamespaceDeclarationSyntax ? 1 : 0;
+                block += member is NamespaceDeclarationSyntax ? 1 : 0;
+            }
+        }
+
+        return fileScoped > block;
+    }
+
+    /// <summary>The named types a fix writes on a context: the registered types (and their type arguments), the mirrored settings' enums.</summary>
+    internal static IEnumerable<INamedTypeSymbol> NamedTypes(FixPlan plan, JsonSymbols symbols, bool withMirror)
+        => NamedTypes(RegisteredTypes(plan), withMirror ? plan.Mirror : null, symbols);
+
+    /// <summary>The types a fix registers: the call's (unless registered already) and the other types used with its options.</summary>
+    private static IEnumerable<ITypeSymbol> RegisteredTypes(FixPlan plan)
+        => plan.Registration is null ? new[] { plan.Type }.Concat(plan.ExtraTypes) : plan.ExtraTypes;
+
+    /// <summary>The named types written on a context: the registered types (and their type arguments), the mirrored settings' enums.</summary>
+    internal static IEnumerable<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, JsonSymbols symbols)
+    {
+        var types = new List<ITypeSymbol>(registered);
+        if (mirror is not null)
+        {
+            if (mirror.Defaults is not null && symbols.JsonSerializerDefaults is { } defaults)
+            {
+                types.Add(defaults);
+            }
+
+            types.AddRange(mirror.Named.Values.Select(v => v.Type));
+        }
+
+        var stack = new Stack<ITypeSymbol>(types);
+        while (stack.Count > 0)
+        {
+            switch (stack.Pop())
+            {
+                case IArrayTypeSymbol array:
+                    stack.Push(array.ElementType);
+                    break;
+                case INamedTypeSymbol named:
+                    yield return named;
+                    foreach (var argument in named.TypeArguments)
+                    {
+                        stack.Push(argument);
+                    }
+
+                    break;
+            }
+        }
+    }
+}

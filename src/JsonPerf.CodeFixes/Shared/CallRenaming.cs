@@ -1,0 +1,28 @@
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace JsonPerf.CodeFixes;
+
+internal static class CallRenaming
+{
+    /// <summary>
+    /// The called name of <c>X.M(...)</c>, <c>X.M&lt;T&gt;(...)</c> or a using-static <c>M(...)</c> replaced by
+    /// <paramref name="name"/>, its trivia and type arguments kept; null for any other shape.
+    /// </summary>
+    public static ExpressionSyntax? WithName(ExpressionSyntax called, string name) => called switch
+    {
+        MemberAccessExpressionSyntax { Name: var simple } access => access.WithName(Rename(simple, name)),
+        SimpleNameSyntax simple => Rename(simple, name),
+        _ => null,
+    };
+
+    /// <summary>The name <see cref="WithName"/> replaces; null for any other shape.</summary>
+    public static string? Name(ExpressionSyntax called) => called switch
+    {
+        MemberAccessExpressionSyntax { Name: var simple } => simple.Identifier.ValueText,
+        SimpleNameSyntax simple => simple.Identifier.ValueText,
+        _ => null,
+    };
+
+    private static SimpleNameSyntax Rename(SimpleNameSyntax simple, string name)
+        => simple.WithIdentifier(Identifier(simple.Identifier.LeadingTrivia, name, simple.Identifier.TrailingTrivia));
+}
