@@ -32,6 +32,8 @@
 #                        PROJECT alone with -p:ReportAnalyzer=true, before the fixes [TRIAL_BUDGET]
 #   --budget-tfm TFM     the one target framework those Rebuilds compile (default: the project's first) [TRIAL_BUDGET_TFM]
 #   --budget-runs N      Rebuilds measured, after one that warms the compiler server (default 3) [TRIAL_BUDGET_RUNS]
+#   --floor              the budget's Rebuilds also load perf-validation/FloorProbe (an analyzer with empty callbacks
+#                        where JsonPerf has its own): what any analyzer looking at every call costs there [TRIAL_FLOOR=1]
 #   --budget-only        stop after the budget (sites and budget only: no tests, no fixes) [TRIAL_BUDGET_ONLY=1]
 #
 # Steps: pack the package under a version of its own; baseline build (the repository as it is; it may not change
@@ -50,7 +52,7 @@ test_args="${TRIAL_TEST_ARGS:-}"; test_timeout="${TRIAL_TEST_TIMEOUT:-1200}"; no
 build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIAL_OUT:-}"
 inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
 before_targets="${TRIAL_BEFORE_TARGETS:-}"; budget_project="${TRIAL_BUDGET:-}"; budget_tfm="${TRIAL_BUDGET_TFM:-}"
-budget_runs="${TRIAL_BUDGET_RUNS:-3}"; budget_only="${TRIAL_BUDGET_ONLY:-0}"
+budget_runs="${TRIAL_BUDGET_RUNS:-3}"; budget_only="${TRIAL_BUDGET_ONLY:-0}"; floor="${TRIAL_FLOOR:-0}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -71,6 +73,7 @@ while [ $# -gt 0 ]; do
     --budget-tfm) budget_tfm="$2"; shift 2 ;;
     --budget-runs) budget_runs="$2"; shift 2 ;;
     --budget-only) budget_only=1; no_tests=1; shift ;;
+    --floor) floor=1; shift ;;
     -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) checkout="$1"; shift ;;
@@ -181,6 +184,9 @@ cat > "$out/jsonperf-trial.targets" <<EOF
     <_JsonPerfTrialLog>\$(JsonPerfTrialSarif)/\$(MSBuildProjectName).\$([MSBuild]::StableStringHash('\$(MSBuildProjectFullPath)')).\$(TargetFramework)</_JsonPerfTrialLog>
     <ErrorLog>\$(_JsonPerfTrialLog).sarif,version=2.1</ErrorLog>
   </PropertyGroup>
+  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialFloor)' != ''">
+    <Analyzer Include="\$(JsonPerfTrialFloor)" />
+  </ItemGroup>
   <Target Name="_JsonPerfTrialMeta" BeforeTargets="CoreCompile" Condition="'\$(_JsonPerfTrialLog)' != ''">
     <WriteLinesToFile File="\$(_JsonPerfTrialLog).meta" Overwrite="true"
                       Lines="\$(MSBuildProjectFullPath)|\$(TargetFramework)|\$(IsTestProject)|\$(IsPackable)|\$(OutputType)" />
@@ -356,11 +362,17 @@ if [ -n "$budget_project" ]; then
   fi
   log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true"
   echo "$budget_project ($budget_tfm, $config)" > "$out/budget-target.txt"
+  floor_args=()
+  if [ "$floor" = 1 ]; then
+    dotnet build "$root/perf-validation/FloorProbe/FloorProbe.csproj" -c Release -o "$out/floor" -v:q -nologo > "$out/logs/floor.log" 2>&1 \
+      || die "--floor: the probe does not build (see $out/logs/floor.log)"
+    floor_args=(-p:JsonPerfTrialFloor="$out/floor/JsonPerf.FloorProbe.dll")
+  fi
   load="$(cut -d' ' -f1-3 /proc/loadavg)"
   # Only the project's own compile: its references were built by the build above.
   for i in $(seq 0 "$budget_runs"); do
     with_pkg dotnet build "$bp" -c "$config" -f "$budget_tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false \
-      -p:ReportAnalyzer=true -v:d -clp:PerformanceSummary -nologo $build_args > "$out/logs/budget-$i.log" 2>&1 \
+      -p:ReportAnalyzer=true -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/budget-$i.log" 2>&1 \
       || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
   done
   python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")

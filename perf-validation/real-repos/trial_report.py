@@ -113,7 +113,7 @@ def budget_of(log_text):
     """Csc's time and the analyzers' times of one Rebuild log (detailed verbosity, PerformanceSummary)."""
     csc = CSC.search(log_text)
     total = TOTAL.search(log_text)
-    times = {"jsonperf": None, "netanalyzers": None, "ca1869": None}
+    times = {"jsonperf": None, "netanalyzers": None, "ca1869": None, "floor": None}
     for line in log_text.splitlines():
         m = ROW.match(line)
         if not m:
@@ -123,6 +123,8 @@ def budget_of(log_text):
             times["jsonperf"] = (times["jsonperf"] or 0) + t
         elif re.match(r"Microsoft\.CodeAnalysis\.(CSharp\.)?NetAnalyzers, Version=", name):
             times["netanalyzers"] = (times["netanalyzers"] or 0) + t
+        elif name.startswith("JsonPerf.FloorProbe, Version="):
+            times["floor"] = (times["floor"] or 0) + t
         elif name.endswith("(CA1869)"):
             times["ca1869"] = (times["ca1869"] or 0) + t
     return {"csc": int(csc.group("ms")) / 1000 if csc else None, "calls": int(csc.group("calls")) if csc else 0,
@@ -140,8 +142,11 @@ def budget(out_md, load, logs):
     lines = [f"| Rebuilds | {len(runs)} (median; load average before: {load}) |",
              f"| compile (Csc task) | {fmt(csc)} |"]
     for key, label in (("total", "all analyzers"), ("jsonperf", "JsonPerf.Analyzers"),
-                       ("netanalyzers", "NetAnalyzers"), ("ca1869", "CA1869")):
+                       ("netanalyzers", "NetAnalyzers"), ("ca1869", "CA1869"),
+                       ("floor", "floor probe (empty callbacks where JsonPerf has its own)")):
         value = median(key)
+        if key == "floor" and value is None:
+            continue
         share = f" ({value / csc * 100:.2f}%)" if value is not None and csc else ""
         lines.append(f"| {label} | {fmt(value) if value is not None else 'not in the log'}{share} |")
     jp = median("jsonperf")
