@@ -177,6 +177,9 @@ def table(out):
     fixed_total, created_total, pass_lines = Counter(), Counter(), []
     previous, pending = before, []
     for name, rules, changed, added, code, sites_file in passes:
+        if code == "skipped":
+            pass_lines.append(f"{name} ({rules}): not run (the pass before it changed no file)")
+            continue
         text = f"{name} ({rules}): exit {code}, {changed} files changed ({added} new)"
         current = None if sites_file == "unknown" else load_sites(os.path.join(out, sites_file))
         if current is None:

@@ -51,18 +51,16 @@ public static class SourceGeneration
     }
 
     /// <summary>
-    /// The compilation with the generator's output, run here unless the compilation already has it (a project made
-    /// <see cref="WithGenerator"/>); no assertion: the fix guarantees compare what compiles before and after.
+    /// The compilation with the generator's output, and the generator's own diagnostics (SYSLIB1xxx): the generator is run
+    /// here, on the compilation without any output a workspace's generator added. No assertion: the fix guarantees compare
+    /// what compiles before and after.
     /// </summary>
-    public static Compilation Generated(Compilation compilation)
+    public static Compilation Generated(Compilation compilation, out ImmutableArray<Diagnostic> generatorDiagnostics)
     {
-        if (compilation.SyntaxTrees.Any(t => t.FilePath.Contains("System.Text.Json.SourceGeneration", StringComparison.Ordinal)))
-        {
-            return compilation;
-        }
-
+        var earlier = compilation.SyntaxTrees.Where(t => t.FilePath.Contains("System.Text.Json.SourceGeneration", StringComparison.Ordinal)).ToList();
+        compilation = compilation.RemoveSyntaxTrees(earlier);
         var parseOptions = compilation.SyntaxTrees.FirstOrDefault()?.Options as CSharpParseOptions;
-        CSharpGeneratorDriver.Create(s_generators.Value, parseOptions: parseOptions).RunGeneratorsAndUpdateCompilation(compilation, out var generated, out _);
+        CSharpGeneratorDriver.Create(s_generators.Value, parseOptions: parseOptions).RunGeneratorsAndUpdateCompilation(compilation, out var generated, out generatorDiagnostics);
         return generated;
     }
 
