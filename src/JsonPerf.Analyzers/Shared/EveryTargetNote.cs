@@ -14,8 +14,10 @@ internal static class EveryTargetNote
             || diagnostic.Location.SourceTree is not { } tree
             || !IsMultiTargeted(globalOptions)
             || tree.GetRoot() is not { ContainsDirectives: true } root
-            || !new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Any(l => l.SourceTree == tree
-                   && ConditionalCompilation.IsInConditionalRegion(root.FindNode(l.SourceSpan, getInnermostNodeForTie: true))))
+            || !(new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Any(l => l.SourceTree == tree
+                     && ConditionalCompilation.IsInConditionalRegion(root.FindNode(l.SourceSpan, getInnermostNodeForTie: true)))
+                 || (diagnostic.Id is Rules.OptionsCreatedPerCallId or Rules.EncoderCreatedPerCallId
+                     && LocalUsedUnderIf(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true), tree))))
         {
             return diagnostic;
         }
@@ -27,6 +29,22 @@ internal static class EveryTargetNote
             diagnostic.Severity, descriptor.DefaultSeverity, descriptor.IsEnabledByDefault, diagnostic.WarningLevel,
             descriptor.Title, descriptor.Description, descriptor.HelpLinkUri, diagnostic.Location, diagnostic.AdditionalLocations,
             descriptor.CustomTags, DiagnosticProperties.None);
+    }
+
+    /// <summary>
+    /// The site initializes a local whose name an <c>#if</c> region of its member mentions: JP0001's and JP0004's fixes
+    /// replace the local's uses, which each target compiles differently (Anthropic.SDK's options, used in both branches).
+    /// </summary>
+    private static bool LocalUsedUnderIf(SyntaxNode site, SyntaxTree tree)
+    {
+        if (site.FirstAncestorOrSelf<VariableDeclaratorSyntax>() is not { Initializer: { } initializer } local
+            || !initializer.Span.Contains(site.Span)
+            || local.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax) is not { } member)
+        {
+            return false;
+        }
+
+        return ConditionalCompilation.RegionMentions(member, tree.GetText(), local.Identifier.ValueText);
     }
 
     /// <summary>The package's <c>JsonPerfMultiTargeted</c>: <c>TargetFrameworks</c> names two or more targets.</summary>

@@ -39,6 +39,47 @@ public partial class EveryTargetTests
         }
         """;
 
+    [Fact]
+    public async Task Options_in_a_local_used_under_if_say_why_they_have_no_fix()
+    {
+        // Anthropic.SDK's response reader: the options are created outside #if and used in both branches, so each
+        // target's fix would rewrite another branch; the every-target check withholds it, and the message says why.
+        const string source = """
+            using System.IO;
+            using System.Text.Json;
+            using System.Threading.Tasks;
+
+            public class Order { public int Id { get; set; } }
+
+            public static class C
+            {
+                public static async Task<Order> Read(Stream stream)
+                {
+                    var options = new JsonSerializerOptions { WriteIndented = true };
+            #if NET10_0_OR_GREATER
+                    return await JsonSerializer.DeserializeAsync<Order>(stream, options);
+            #else
+                    return JsonSerializer.Deserialize<Order>(new StreamReader(stream).ReadToEnd(), options);
+            #endif
+                }
+
+                public static string Write(Order order)
+                {
+                    var options = new JsonSerializerOptions { WriteIndented = true };
+                    return JsonSerializer.Serialize(order, options);
+                }
+            }
+            """;
+        var (solution, net10, _) = MultiTarget.Create(OutputKind.DynamicallyLinkedLibrary, aspNet: false, generator: false, targetFrameworksVisible: true, (Path, source));
+        var diagnostics = (await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, new JsonSerializerOptionsCreatedPerCallAnalyzer())).OrderBy(d => d.Location.SourceSpan.Start).ToList();
+
+        Assert.Equal(2, diagnostics.Count);
+        Assert.EndsWith(Rules.NoFixForTargets, diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
+        Assert.Empty(diagnostics[0].Properties);
+        Assert.DoesNotContain("no automatic fix", diagnostics[1].GetMessage(), System.StringComparison.Ordinal);
+        Assert.NotEmpty(diagnostics[1].Properties);
+    }
+
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
