@@ -309,10 +309,12 @@ excludes() {
   excl=(":(exclude)**/packages.lock.json" ":(exclude)packages.lock.json")
   local f; for f in "${restored[@]}" "${added[@]}"; do excl+=(":(exclude)${f#$checkout/}"); done
 }
+# The index starts empty (not from HEAD): a snapshot fetched without its largest files lacks their blobs, which
+# write-tree would need.
 snapshot() {
   excludes
-  GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" read-tree HEAD \
-    && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" add -A -- . "${excl[@]}" \
+  rm -f "$out/snap.index"
+  GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" add -A -- . "${excl[@]}" \
     && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" write-tree
 }
 
