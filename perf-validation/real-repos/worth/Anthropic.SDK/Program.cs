@@ -1,0 +1,139 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Net;
+using System.Net.Http;
+using System.Text;
+using System.Text.Json.Nodes;
+using System.Threading;
+using System.Threading.Tasks;
+using Anthropic.SDK;
+using Anthropic.SDK.Common;
+using Anthropic.SDK.Messaging;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+
+// One run, two builds of Anthropic.SDK: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
+// Usage (../run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
+var before = Path.GetFullPath(args[0]);
+var after = Path.GetFullPath(args[1]);
+Job Side(string side, string checkout) => Job.Default
+    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
+    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
+    .WithId(side);
+var config = DefaultConfig.Instance
+    .AddJob(Side("before", before).AsBaseline())
+    .AddJob(Side("after", after))
+    .HideColumns("Arguments");
+BenchmarkRunner.Run<Messages>(config, args[2..]);
+
+/// <summary>
+/// <c>client.Messages.GetClaudeMessageAsync</c> (one request with a tool, a text + tool_use answer) and
+/// <c>StreamClaudeMessageAsync</c> (a short SSE answer): the paths where the fixes hoisted the per-call
+/// <c>JsonSerializerOptions</c>/<c>JavaScriptEncoder</c> (JP0001/JP0004: BaseEndpoint, EndpointBase) and where
+/// ContentConverter deserializes each content block from the element instead of its raw text (JP0006).
+/// The HttpClient's handler is in memory: it reads the request body and returns a canned answer.
+/// </summary>
+[MemoryDiagnoser]
+public class Messages
+{
+#if WORTH_AFTER
+    private const string SideName = "after";
+#else
+    private const string SideName = "before";
+#endif
+    private const string Answer = """
+        {"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"I'll check the weather in Paris."},{"type":"tool_use","id":"toolu_01","name":"get_weather","input":{"location":"Paris, FR","unit":"celsius"}}],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":412,"output_tokens":61}}
+        """;
+    private static readonly string Stream = string.Concat(new[]
+    {
+        ("message_start", """{"type":"message_start","message":{"id":"msg_02","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":25,"output_tokens":1}}}"""),
+        ("content_block_start", """{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"""),
+        ("content_block_delta", """{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Paris is "}}"""),
+        ("content_block_delta", """{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"sunny, 21 °C."}}"""),
+        ("content_block_stop", """{"type":"content_block_stop","index":0}"""),
+        ("message_delta", """{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":15}}"""),
+        ("message_stop", """{"type":"message_stop"}"""),
+    }.Select(e => $"event: {e.Item1}\ndata: {e.Item2}\n\n"));
+
+    private AnthropicClient _client = null!, _streamClient = null!;
+    private CannedHandler _handler = null!;
+
+    private static MessageParameters Parameters() => new()
+    {
+        Model = "claude-sonnet-4-5",
+        MaxTokens = 1024,
+        Messages = new List<Message> { new(RoleType.User, "What's the weather in Paris? Answer in °C.") },
+        Tools = new List<Anthropic.SDK.Common.Tool>
+        {
+            new(new Function("get_weather", "Gets the current weather for a location", JsonNode.Parse("""
+                {"type":"object","properties":{"location":{"type":"string","description":"City and country"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["location"]}
+                """))),
+        },
+    };
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _handler = new CannedHandler(Answer, "application/json");
+        _client = new AnthropicClient(new APIAuthentication("sk-ant-benchmark"), new HttpClient(_handler));
+        _streamClient = new AnthropicClient(new APIAuthentication("sk-ant-benchmark"), new HttpClient(new CannedHandler(Stream, "text/event-stream")));
+
+        // The build is the side it says: only the fixed tree has the source-generated context the fixes added (JP0002 in Message.cs).
+        var hasContext = typeof(AnthropicClient).Assembly.GetType("Anthropic.SDK.Messaging.SDKJsonContext") != null;
+        if (hasContext != (SideName == "after"))
+            throw new InvalidOperationException($"sanity check failed: the {SideName} job runs a build with SDKJsonContext={hasContext}");
+
+        // Sanity: both sides send the same request and read the same answers (run.sh compares the two files).
+        _handler.Capture = true;
+        var response = GetMessage().GetAwaiter().GetResult();
+        _handler.Capture = false;
+        var text = response.Content.OfType<TextContent>().Single().Text;
+        var tool = response.Content.OfType<ToolUseContent>().Single();
+        var streamed = StreamMessage().GetAwaiter().GetResult();
+        if (text != "I'll check the weather in Paris." || tool.Input?["location"]?.GetValue<string>() != "Paris, FR" || streamed != "Paris is sunny, 21 °C.")
+            throw new InvalidOperationException($"sanity check failed: {text} / {tool.Input?.ToJsonString()} / {streamed}");
+        var summary = $"{_handler.Body}\n{_handler.ContentType}\n{response.Id} {response.StopReason} {response.Usage.InputTokens}/{response.Usage.OutputTokens} {text} {tool.Name} {tool.Input.ToJsonString()}\n{streamed}\n";
+        Console.WriteLine("// sanity ok: " + summary.Replace('\n', ' '));
+        if (Environment.GetEnvironmentVariable("WORTH_SANITY") is { Length: > 0 } dir)
+            File.WriteAllText(Path.Combine(dir, "Messages." + SideName), summary);
+    }
+
+    [Benchmark(Description = "GetClaudeMessageAsync (tool, text + tool_use)")]
+    public Task<MessageResponse> GetMessage() => _client.Messages.GetClaudeMessageAsync(Parameters());
+
+    [Benchmark(Description = "StreamClaudeMessageAsync (7 events)")]
+    public async Task<string> StreamMessage()
+    {
+        var text = new StringBuilder();
+        await foreach (var r in _streamClient.Messages.StreamClaudeMessageAsync(Parameters()).ConfigureAwait(false))
+            if (r.Delta?.Text is { } t) text.Append(t);
+        return text.ToString();
+    }
+}
+
+internal sealed class CannedHandler(string body, string mediaType) : HttpMessageHandler
+{
+    private readonly byte[] _body = Encoding.UTF8.GetBytes(body);
+    public bool Capture;
+    public string? Body, ContentType;
+
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        if (Capture)
+        {
+            Body = await request.Content!.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
+            ContentType = request.Content.Headers.ContentType?.ToString();
+        }
+        else
+        {
+            await request.Content!.CopyToAsync(System.IO.Stream.Null, cancellationToken).ConfigureAwait(false);
+        }
+        var content = new ByteArrayContent(_body);
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(mediaType);
+        return new HttpResponseMessage(HttpStatusCode.OK) { Content = content, RequestMessage = request };
+    }
+}

@@ -1,0 +1,116 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+using OllamaSharp;
+using OllamaSharp.Models;
+using OllamaSharp.Models.Exceptions;
+
+// One run, two builds of OllamaSharp: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
+// Usage (run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
+var before = Path.GetFullPath(args[0]);
+var after = Path.GetFullPath(args[1]);
+Job Side(string side, string checkout) => Job.Default
+    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
+    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
+    .WithId(side);
+var config = DefaultConfig.Instance
+    .AddJob(Side("before", before).AsBaseline())
+    .AddJob(Side("after", after))
+    .HideColumns("Arguments");
+BenchmarkRunner.Run<DeleteModel>(config, args[2..]);
+
+/// <summary>
+/// <c>OllamaApiClient.DeleteModelAsync</c>: the request body site JP0005 fixed (string then UTF-8 bytes -> UTF-8 bytes), and with
+/// a 400 answer the error-body site JP0007 fixed (<c>JsonDocument.Parse(body).RootElement</c>, never disposed -> <c>JsonElement.Parse</c>).
+/// The HttpClient's handler is in memory: it reads the request body as a socket handler would and returns a canned answer.
+/// </summary>
+[MemoryDiagnoser]
+public class DeleteModel
+{
+    private const string Model = "llama3.2:1b";
+#if WORTH_AFTER
+    private const string Side = "after";
+#else
+    private const string Side = "before";
+#endif
+    private readonly DeleteModelRequest _request = new() { Model = Model };
+    private OllamaApiClient _ok = null!, _bad = null!;
+    private CannedHandler _okHandler = null!;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _okHandler = new CannedHandler(HttpStatusCode.OK, "");
+        _ok = new OllamaApiClient(new HttpClient(_okHandler) { BaseAddress = new Uri("http://localhost:11434") });
+        _bad = new OllamaApiClient(new HttpClient(new CannedHandler(HttpStatusCode.BadRequest, $"{{\"error\":\"model '{Model}' not found\"}}"))
+            { BaseAddress = new Uri("http://localhost:11434") });
+
+        // Sanity: both sides send the same bytes and headers and report the same error; the content type shows which build ran.
+        _okHandler.Capture = true;
+        Ok().GetAwaiter().GetResult();
+        _okHandler.Capture = false;
+        Check(_okHandler.Body == $"{{\"model\":\"{Model}\",\"CustomHeaders\":{{}}}}", $"body {_okHandler.Body}");
+        Check(_okHandler.ContentType == "application/json; charset=utf-8", $"content type {_okHandler.ContentType}");
+#if WORTH_AFTER
+        Check(_okHandler.ContentClass == "ByteArrayContent", $"after side sent {_okHandler.ContentClass}");
+#else
+        Check(_okHandler.ContentClass == "StringContent", $"before side sent {_okHandler.ContentClass}");
+#endif
+        var message = Error().GetAwaiter().GetResult();
+        Check(message == $"model '{Model}' not found", $"error {message}");
+        Console.WriteLine($"// sanity ok: {_okHandler.ContentClass} {_okHandler.Body} / {message}");
+        if (Environment.GetEnvironmentVariable("WORTH_SANITY") is { Length: > 0 } dir)
+            File.WriteAllText(Path.Combine(dir, "DeleteModel." + Side), $"{_okHandler.Body}\n{_okHandler.ContentType}\n{message}\n");
+    }
+
+    private static void Check(bool ok, string what)
+    {
+        if (!ok) throw new InvalidOperationException("sanity check failed: " + what);
+    }
+
+    [Benchmark(Description = "DeleteModelAsync (200)")]
+    public Task Ok() => _ok.DeleteModelAsync(_request);
+
+    [Benchmark(Description = "DeleteModelAsync (400, error body)")]
+    public async Task<string> Error()
+    {
+        try
+        {
+            await _bad.DeleteModelAsync(_request).ConfigureAwait(false);
+            return "";
+        }
+        catch (OllamaException e)
+        {
+            return e.Message;
+        }
+    }
+}
+
+internal sealed class CannedHandler(HttpStatusCode status, string body) : HttpMessageHandler
+{
+    private readonly byte[] _body = System.Text.Encoding.UTF8.GetBytes(body);
+    public bool Capture;
+    public string? Body, ContentType, ContentClass;
+
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        if (Capture)
+        {
+            Body = await request.Content!.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
+            ContentType = request.Content.Headers.ContentType?.ToString();
+            ContentClass = request.Content.GetType().Name;
+        }
+        else
+        {
+            await request.Content!.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+        }
+        return new HttpResponseMessage(status) { Content = new ByteArrayContent(_body), RequestMessage = request };
+    }
+}
