@@ -3,7 +3,7 @@
 # project through MSBuildWorkspace, as Visual Studio, Rider and VS Code (C# Dev Kit) open a project, with every rule
 # made a warning, plus a small native-AOT minimal API app for JP0008 (the only kind of project it reports in), and
 # times the fixes as an editor calls them: the list at a site warm and after an edit, an action's preview and apply,
-# and (one process per rule) the first list of a process. Projects are written to a temporary folder, never committed.
+# and (a process each, at three sites per rule) the first list of a process. Projects are written to a temporary folder, never committed.
 # Usage: [FILES=2000] [SITES=12] [FIRST=0|1] bash perf-validation/lightbulb.sh [OUT.tsv]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,9 +57,18 @@ projects="$work/Synthetic/Synthetic.csproj,$work/Endpoints/Endpoints.csproj"
 {
   echo "# load $(cut -d' ' -f1-3 /proc/loadavg) at the start; $(nproc) cores; $(dotnet --version)"
   printf 'rule\tmeasure\tcount\tp50_ms\tp95_ms\tmax_ms\n'
-  "${tool[@]}" measure "$projects" "${SITES:-12}"
+  "${tool[@]}" measure "$projects" "${SITES:-12}" | tee "$work/measure.tsv" | grep -v '^site'
+  # The first list of a process, at the first, the middle and the slowest (after an edit) sampled site of each rule
+  # with a fix (a process each).
   if [ "${FIRST:-1}" = 1 ]; then
-    for r in JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008; do "${tool[@]}" first "$projects" "$r"; done
+    for r in $(grep '^site' "$work/measure.tsv" | cut -f2 | sort -u); do
+      grep "^site	$r	" "$work/measure.tsv" > "$work/sites.tsv"
+      n="$(wc -l < "$work/sites.tsv")"
+      { sed -n "1p;$(( (n + 1) / 2 ))p" "$work/sites.tsv"; sort -t$'\t' -k5,5 -g "$work/sites.tsv" | tail -1; } | sort -u \
+        | while IFS=$'\t' read -r _ rule path ordinal _; do
+            "${tool[@]}" first "$projects" "$rule" "$path" "$ordinal" < /dev/null
+          done
+    done
   fi
   echo "# load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 } > "$out"

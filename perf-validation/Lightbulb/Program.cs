@@ -10,9 +10,11 @@ namespace JsonPerf.Lightbulb;
 /// <item><c>measure PROJECT[,PROJECT] [SITES]</c>: per rule, at up to SITES sites spread over the project, the list of
 /// fixes warm (the same compilation again), after an edit inside a method body of the site's document (a new
 /// compilation, its diagnostics computed first as the editor does), and the chosen action's preview and apply;</item>
-/// <item><c>first PROJECT[,PROJECT] RULE</c>: the first list of a process (the project open, its diagnostics computed).</item>
+/// <item><c>first PROJECT[,PROJECT] RULE PATH ORDINAL</c>: the first list of a process, at the rule's ORDINAL-th site in
+/// the file (the project open, that document's diagnostics computed, as an editor does for the file it shows).</item>
 /// </list>
-/// Prints tab-separated rows: rule, measure, count, median, p95 and max in milliseconds.
+/// Prints tab-separated rows: rule, measure, count, median, p95 and max in milliseconds; <c>measure</c> also prints a
+/// <c>site</c> row per sampled site with a fix (rule, path, ordinal, its list after the edit in ms) for <c>first</c>.
 /// </summary>
 public static class Program
 {
@@ -23,11 +25,11 @@ public static class Program
             case ["measure", var projects, ..]:
                 return await MeasureAsync(projects.Split(','), args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 12);
 
-            case ["first", var projects, var rule]:
-                return await FirstAsync(projects.Split(','), rule);
+            case ["first", var projects, var rule, var path, var ordinal]:
+                return await FirstAsync(projects.Split(','), rule, path, int.Parse(ordinal, CultureInfo.InvariantCulture));
 
             default:
-                Console.Error.WriteLine("usage: measure PROJECT[,PROJECT] [SITES] | first PROJECT[,PROJECT] RULE");
+                Console.Error.WriteLine("usage: measure PROJECT[,PROJECT] [SITES] | first PROJECT[,PROJECT] RULE PATH ORDINAL");
                 return 2;
         }
     }
@@ -37,7 +39,8 @@ public static class Program
         var session = await Session.OpenAsync(projects);
         var diagnostics = await session.AllDiagnosticsAsync();
         var failures = 0;
-        foreach (var group in diagnostics.GroupBy(d => d.Id).OrderBy(g => g.Key, StringComparer.Ordinal))
+        var only = Environment.GetEnvironmentVariable("RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries);
+        foreach (var group in diagnostics.GroupBy(d => d.Id).Where(g => only is null || only.Contains(g.Key)).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
             var all = group.ToList();
             var sites = Enumerable.Range(0, Math.Min(sitesPerRule, all.Count)).Select(i => all[i * all.Count / Math.Min(sitesPerRule, all.Count)]).ToList();
@@ -91,6 +94,7 @@ public static class Program
                 if (actions.Count > 0)
                 {
                     edited.Add(editedMs);
+                    Console.WriteLine($"site\t{site.Id}\t{document.FilePath}\t{ordinal}\t{editedMs.ToString("0.0", CultureInfo.InvariantCulture)}");
                 }
 
                 if (editedActions.Count != actions.Count)
@@ -110,18 +114,17 @@ public static class Program
         return failures == 0 ? 0 : 1;
     }
 
-    private static async Task<int> FirstAsync(string[] projects, string rule)
+    private static async Task<int> FirstAsync(string[] projects, string rule, string path, int ordinal)
     {
         var session = await Session.OpenAsync(projects);
-        var diagnostics = await session.AllDiagnosticsAsync();
-        if (diagnostics.FirstOrDefault(d => d.Id == rule) is not { } site)
+        var document = session.Solution.GetDocumentIdsWithFilePath(path).Select(session.Solution.GetDocument).FirstOrDefault();
+        if (document is null || await session.FindAsync(document, rule, ordinal) is not { } site)
         {
-            Console.WriteLine($"{rule}\tfirst-list\t0\t\t\t");
-            return 0;
+            Console.Error.WriteLine($"{rule}: no site {ordinal} in {path}");
+            return 1;
         }
 
-        var (actions, ms) = await session.ListAsync(session.DocumentOf(site), site);
-        Console.Error.WriteLine($"{rule}: first list at {site.Location.GetLineSpan()}, {actions.Count} action(s)");
+        var (actions, ms) = await session.ListAsync(document, site);
         Row(rule, "first-list", new List<double> { ms });
         return actions.Count > 0 ? 0 : 1;
     }

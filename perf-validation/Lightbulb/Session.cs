@@ -88,7 +88,10 @@ internal sealed class Session
     /// <summary>What the editor has computed before it shows a lightbulb: the document's diagnostics on its current compilation.</summary>
     public async Task<ImmutableArray<Diagnostic>> DocumentDiagnosticsAsync(Document document)
     {
+        // The compiler's own errors and warnings of the open document come first (its semantic model, bound); then the
+        // analyzers' (on a compilation of their own, as CompilationWithAnalyzers runs them).
         var model = (await document.GetSemanticModelAsync())!;
+        model.GetDiagnostics();
         var options = document.Project.AnalyzerOptions;
         return (await model.Compilation.WithAnalyzers(_analyzers, options).GetAnalyzerSemanticDiagnosticsAsync(model, filterSpan: null, CancellationToken.None))
             .Where(d => d.Id.StartsWith("JP", StringComparison.Ordinal)).ToImmutableArray();

@@ -52,9 +52,8 @@ public abstract class JsonFixer : CodeFixProvider
             if (await PrepareForEveryTargetAsync(context.Document, site, diagnostic, context.CancellationToken).ConfigureAwait(false) is { } fix)
             {
                 var solution = context.Document.Project.Solution;
-                context.RegisterCodeFix(
-                    CodeAction.Create(TitleFor(diagnostic), async ct => await fix(ct).ConfigureAwait(false) is { } changed ? await DocumentLayout.CleanUpAsync(solution, changed, ct).ConfigureAwait(false) : solution, equivalenceKey: diagnostic.Id),
-                    diagnostic);
+                var once = new FixedOnce(async ct => await fix(ct).ConfigureAwait(false) is { } changed ? await DocumentLayout.CleanUpAsync(solution, changed, ct).ConfigureAwait(false) : solution);
+                context.RegisterCodeFix(CodeAction.Create(TitleFor(diagnostic), once.GetAsync, equivalenceKey: diagnostic.Id), diagnostic);
             }
         }
     }
@@ -87,4 +86,19 @@ public abstract class JsonFixer : CodeFixProvider
         => IsFixable(diagnostic) && await PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } fix
             ? await fix(cancellationToken).ConfigureAwait(false)
             : null;
+
+    /// <summary>
+    /// An action's fixed solution, computed once: an editor asks for the preview and then, when the user picks the action,
+    /// for its operations, and each used to compute the whole fix again (twice the wait after the click).
+    /// </summary>
+    private sealed class FixedOnce
+    {
+        private readonly Func<CancellationToken, Task<Solution>> _compute;
+        private Solution? _result;
+
+        public FixedOnce(Func<CancellationToken, Task<Solution>> compute) => _compute = compute;
+
+        public async Task<Solution> GetAsync(CancellationToken cancellationToken)
+            => _result ??= await _compute(cancellationToken).ConfigureAwait(false);
+    }
 }

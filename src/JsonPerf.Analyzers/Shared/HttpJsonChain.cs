@@ -25,6 +25,9 @@ internal sealed class HttpJsonChain
         OnlyResolvers = onlyResolvers;
     }
 
+    /// <summary>The contexts' metadata names, ';'-separated (what JP0008 hands its fix: <see cref="FromContextNames"/>).</summary>
+    public string ContextNames => string.Join(";", Contexts.Select(SymbolsAfterEdit.MetadataName));
+
     /// <summary>
     /// The configuration only puts contexts first in the chain and sets nothing else, and nothing configures the options
     /// where this reading cannot see it (generated code that configures them, an <c>#if</c> region that mentions them,
@@ -116,6 +119,34 @@ internal sealed class HttpJsonChain
             return null;
         }
 
+        onlyResolvers &= !AnotherAssemblyMayConfigure(compilation);
+        return Covering(contexts, compilation, symbols, onlyResolvers);
+    }
+
+    /// <summary>
+    /// The chain of the contexts <see cref="ContextNames"/> named, in <paramref name="compilation"/> as it is now (with
+    /// the types earlier fixes registered): what JP0008's fix asks, on the word of the diagnostic that the project's code
+    /// configures that chain, without reading every file again. Null when a context is not found or its registrations
+    /// cannot be followed.
+    /// </summary>
+    public static HttpJsonChain? FromContextNames(Compilation compilation, JsonSymbols symbols, string? names)
+    {
+        var contexts = new List<INamedTypeSymbol>();
+        foreach (var name in names?.Split(';') ?? Array.Empty<string>())
+        {
+            if (SymbolsAfterEdit.FindType(compilation, name) is not { } context)
+            {
+                return null;
+            }
+
+            contexts.Add(context);
+        }
+
+        return contexts.Count == 0 ? null : Covering(contexts, compilation, symbols, onlyResolvers: false);
+    }
+
+    private static HttpJsonChain? Covering(List<INamedTypeSymbol> contexts, Compilation compilation, JsonSymbols symbols, bool onlyResolvers)
+    {
         var covered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         foreach (var context in contexts)
         {
@@ -138,7 +169,6 @@ internal sealed class HttpJsonChain
             }
         }
 
-        onlyResolvers &= !AnotherAssemblyMayConfigure(compilation);
         return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered, onlyResolvers);
     }
 

@@ -3,18 +3,28 @@ namespace JsonPerf.CodeFixes;
 /// <summary>One walk over every reference to a symbol in the solution, for fixes that may only change a member whose every use they understand.</summary>
 internal static class References
 {
-    /// <summary>A reference: where it is, the referencing node, its document's model and that compilation's symbols.</summary>
+    /// <summary>
+    /// A reference: its document, where it is, the referencing name (in a doc comment's <c>cref</c> too), its document's
+    /// model and that compilation's symbols.
+    /// </summary>
     public readonly struct Use
     {
-        public Use(ReferenceLocation location, SyntaxNode node, SemanticModel model, JsonSymbols symbols)
+        public Use(Document document, Location location, bool isImplicit, SyntaxNode node, SemanticModel model, JsonSymbols symbols)
         {
+            Document = document;
             Location = location;
+            IsImplicit = isImplicit;
             Node = node;
             Model = model;
             Symbols = symbols;
         }
 
-        public ReferenceLocation Location { get; }
+        public Document Document { get; }
+        public Location Location { get; }
+
+        /// <summary>A use the code does not spell (a <c>foreach</c>'s <c>GetEnumerator</c>, a deconstruction).</summary>
+        public bool IsImplicit { get; }
+
         public SyntaxNode Node { get; }
         public SemanticModel Model { get; }
         public JsonSymbols Symbols { get; }
@@ -22,10 +32,17 @@ internal static class References
 
     /// <summary>
     /// True when <paramref name="accept"/> accepts every reference to <paramref name="symbol"/> in <paramref name="solution"/>;
-    /// false as soon as one is rejected or cannot be read (no model, no System.Text.Json).
+    /// false as soon as one is rejected or cannot be read (no model, no System.Text.Json). A private member's references
+    /// are read from its type's declarations (<see cref="PrivateMemberUses"/>), without a solution-wide search: in an
+    /// editor, that search runs again after every keystroke, because every edit makes a new compilation.
     /// </summary>
     public static async Task<bool> AllAsync(ISymbol symbol, Solution solution, Func<Use, bool> accept, CancellationToken cancellationToken)
     {
+        if (await PrivateMemberUses.AllAsync(symbol, solution, accept, cancellationToken).ConfigureAwait(false) is { } known)
+        {
+            return known;
+        }
+
         foreach (var referenced in await SymbolFinder.FindReferencesAsync(symbol, solution, cancellationToken).ConfigureAwait(false))
         {
             foreach (var location in referenced.Locations)
@@ -33,7 +50,7 @@ internal static class References
                 if (await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
                     || await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
                     || JsonSymbols.For(model.Compilation) is not { } symbols
-                    || !accept(new Use(location, root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true), model, symbols)))
+                    || !accept(new Use(location.Document, location.Location, location.IsImplicit, root.FindNode(location.Location.SourceSpan, findInsideTrivia: true, getInnermostNodeForTie: true), model, symbols)))
                 {
                     return false;
                 }

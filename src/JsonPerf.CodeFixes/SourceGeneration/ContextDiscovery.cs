@@ -44,6 +44,7 @@ internal static class ContextDiscovery
     }
 
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, HashSet<string>> s_candidateNames = new();
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<SyntaxTree, string[]> s_namesInTree = new();
 
     /// <summary>
     /// The names of the non-generic partial classes with a base list declared in a namespace or at the top of a file:
@@ -51,7 +52,9 @@ internal static class ContextDiscovery
     /// </summary>
     private static HashSet<string> CandidateContextNames(Compilation compilation, CancellationToken cancellationToken)
     {
-        // Once per compilation: Fix All plans every site of a project on the same one.
+        // Once per compilation (Fix All plans every site of a project on the same one), from each file's names read once
+        // per syntax tree: after an edit, the new compilation shares every tree but the edited one (an editor asks after
+        // each keystroke).
         if (s_candidateNames.TryGetValue(compilation, out var known))
         {
             return known;
@@ -60,12 +63,19 @@ internal static class ContextDiscovery
         var names = new HashSet<string>(System.StringComparer.Ordinal);
         foreach (var tree in compilation.SyntaxTrees)
         {
-            Collect(tree.GetRoot(cancellationToken) is CompilationUnitSyntax unit ? unit.Members : default, names);
+            if (!s_namesInTree.TryGetValue(tree, out var inTree))
+            {
+                var found = new List<string>();
+                Collect(tree.GetRoot(cancellationToken) is CompilationUnitSyntax unit ? unit.Members : default, found);
+                inTree = s_namesInTree.GetValue(tree, _ => found.ToArray());
+            }
+
+            names.UnionWith(inTree);
         }
 
         return s_candidateNames.GetValue(compilation, _ => names);
 
-        static void Collect(SyntaxList<MemberDeclarationSyntax> members, HashSet<string> names)
+        static void Collect(SyntaxList<MemberDeclarationSyntax> members, List<string> names)
         {
             foreach (var member in members)
             {

@@ -51,6 +51,41 @@ public partial class FixTests
         await AssertSameOutputAsync(before, after);
     }
 
+    [Fact]
+    public async Task Fixes_calls_on_private_static_options_that_a_doc_comment_names()
+    {
+        // The fix reads every reference to the options (PrivateMemberUses): a cref names them without reading them. It
+        // used to count as a use the fix did not understand, and Fix All left the calls without a word of why.
+        var source = """
+            using System;
+            using System.Text.Json;
+
+            public class Point { public int X { get; set; } public string Name { get; set; } }
+
+            public static class Program
+            {
+                private static readonly JsonSerializerOptions s_options = new() { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+                /// <summary>Writes the point with <see cref="s_options"/>.</summary>
+                private static string Write(Point point) => JsonSerializer.Serialize(point, s_options);
+
+                public static void Main()
+                {
+                    for (var i = 0; i < 2; i++)
+                    {
+                        Console.WriteLine(Write(new Point { X = 1, Name = "a" }));
+                    }
+                }
+            }
+            """;
+        var (before, after) = await FixAllAsync(source);
+        var program = await TextAsync(after, "Program.cs");
+        AssertContains("JsonSerializer.Serialize(point, CamelCaseJsonContext.Default.Point)", program);
+        AssertContains("<see cref=\"s_options\"/>", program);
+        Assert.Empty(await JP0002Async(after));
+        await AssertSameOutputAsync(before, after);
+    }
+
     [Theory]
     [InlineData("private static JsonSerializerOptions Get() => s_options;")]
     [InlineData("private static readonly JsonSerializerOptions s_copy = s_options;")]

@@ -303,6 +303,32 @@ public class MinimalApiTests
         Assert.All(new[] { "Order", "Problem", "Created" }, name => Assert.Contains(context.GetMembers(name), m => m is IPropertySymbol));
     }
 
+    [Fact]
+    public async Task The_fix_takes_the_chain_from_the_contexts_the_diagnostic_names()
+    {
+        // Issue 41: the fix read every file of the project again to find the chain, after every edit in an editor. The
+        // analyzer proved the chain and names its contexts; the fix finds them in the compilation as it is.
+        var source = App.Replace(
+            "options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default);",
+            "options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default);\n            options.SerializerOptions.TypeInfoResolverChain.Add(Shop.MoreContext.Default);",
+            System.StringComparison.Ordinal) + "namespace Shop { [JsonSerializable(typeof(Missing))] internal partial class MoreContext : JsonSerializerContext { } }\n";
+        var project = await ProjectAsync(source, "PublishAot", "true");
+        var diagnostic = (await FixRunner.GetDiagnosticsAsync(project, Analyzer)).First(d => d.Id == "JP0008");
+        Assert.Equal("AppJsonSerializerContext;Shop.MoreContext", diagnostic.Properties[DiagnosticProperties.Contexts]);
+        Assert.Single(await ActionsAsync(project, diagnostic));
+
+        var elsewhere = Diagnostic.Create(diagnostic.Descriptor, diagnostic.Location, diagnostic.Properties.SetItem(DiagnosticProperties.Contexts, "Shop.Gone"), "A", "B", "C");
+        Assert.Empty(await ActionsAsync(project, elsewhere));
+    }
+
+    private static async Task<System.Collections.Generic.List<Microsoft.CodeAnalysis.CodeActions.CodeAction>> ActionsAsync(Project project, Diagnostic diagnostic)
+    {
+        var actions = new System.Collections.Generic.List<Microsoft.CodeAnalysis.CodeActions.CodeAction>();
+        var document = project.GetDocument(diagnostic.Location.SourceTree)!;
+        await Fixer.RegisterCodeFixesAsync(new Microsoft.CodeAnalysis.CodeFixes.CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), System.Threading.CancellationToken.None));
+        return actions;
+    }
+
     private static async Task<Project> ProjectAsync(string source, string property, string value)
     {
         var (solution, id) = FixRunner.CreateProject(source, OutputKind.ConsoleApplication, TestReferences.AspNet10);

@@ -49,7 +49,7 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
 
             context.Report(Diagnostic.Create(
                 Rules.MinimalApiTypeWithoutMetadata, location, additionalLocations: null,
-                DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)),
+                DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).Add(DiagnosticProperties.Contexts, chain.ContextNames),
                 type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name));
         }
     }

@@ -5,6 +5,12 @@ internal static partial class DiagnosticProperties
 {
     /// <summary>JP0008: the type to register, fully qualified (the value).</summary>
     public const string TypeName = "Type";
+
+    /// <summary>
+    /// JP0008: the contexts of <c>ConfigureHttpJsonOptions</c>'s chain, by metadata name, in order, separated by ';': the
+    /// fix takes the chain from them rather than reading the whole project again (an editor asks after every edit).
+    /// </summary>
+    public const string Contexts = "Contexts";
 }
 
 internal static partial class Rules

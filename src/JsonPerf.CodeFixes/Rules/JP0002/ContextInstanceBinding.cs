@@ -45,19 +45,25 @@ internal static class ContextInstanceBinding
         var uses = new Uses();
         var understood = await References.AllAsync(member, project.Solution, reference =>
         {
-            if (reference.Location.IsImplicit)
+            if (reference.IsImplicit)
             {
                 return false;
             }
 
             // Another target framework's copy of one of this project's files holds the same uses, judged in this project.
-            if (reference.Location.Document.Project.Id != project.Id)
+            if (reference.Document.Project.Id != project.Id)
             {
-                return reference.Location.Document.FilePath is { Length: > 0 } path
+                return reference.Document.FilePath is { Length: > 0 } path
                        && project.Solution.GetDocumentIdsWithFilePath(path).Any(id => id.ProjectId == project.Id);
             }
 
+            // A doc comment's cref names the member without reading it.
             var node = reference.Node;
+            if (node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            {
+                return true;
+            }
+
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (IsContextInstanceInitializer(use, reference.Model, reference.Symbols, cancellationToken) is { } field)
             {

@@ -86,7 +86,13 @@ internal static class ResolverBinding
         // Every reference: an argument to a framework method (JsonSerializer, HttpClient's JSON extensions, Results.Json...).
         var onlyFrameworkArguments = await References.AllAsync(member, project.Solution, reference =>
         {
+            // A doc comment's cref names the member without reading it.
             var node = reference.Node;
+            if (node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            {
+                return true;
+            }
+
             SyntaxNode use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (acceptContextInstance && ContextInstanceBinding.IsContextInstanceInitializer(use, reference.Model, symbols, cancellationToken) is not null)
             {
@@ -95,7 +101,7 @@ internal static class ResolverBinding
 
             // Through parentheses, ?? or a branch of ?: (options ?? s_options), the value still only reaches the argument.
             use = OptionsSyntax.PassedOn(use);
-            return !reference.Location.IsImplicit
+            return !reference.IsImplicit
                 && use.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent.Parent: { } callSite }
                 && callSite is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax
                 && reference.Model.GetSymbolInfo(callSite, cancellationToken).Symbol is IMethodSymbol target

@@ -152,7 +152,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
 
         return await References.AllAsync(symbol, solution, use =>
         {
-            var location = use.Location.Location;
+            var location = use.Location;
             if (isContext && symbol.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == location.SourceTree && d.Span.Contains(location.SourceSpan)))
             {
                 return true;

@@ -26,7 +26,7 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || JsonSymbols.For(model.Compilation) is not { } symbols
             || MinimalApiSymbols.For(model.Compilation) is not { } api
-            || HttpJsonChain.Find(model.Compilation, symbols, api, cancellationToken) is not { } chain)
+            || HttpJsonChain.FromContextNames(model.Compilation, symbols, diagnostic.Properties.TryGetValue(DiagnosticProperties.Contexts, out var contexts) ? contexts : null) is not { } chain)
         {
             return null;
         }

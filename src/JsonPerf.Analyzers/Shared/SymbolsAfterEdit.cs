@@ -1,8 +1,9 @@
-namespace JsonPerf.CodeFixes;
+namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Finds a user's type again in the compilation of an edited solution (a fix that edits one document and then works
-/// on another must not use symbols of the old compilation). Framework types come from <see cref="JsonSymbols"/>.
+/// Finds a user's type again in another compilation by its metadata name: a fix that edits one document and then works
+/// on another must not use symbols of the old compilation, and JP0008's fix finds the contexts its analyzer named in the
+/// diagnostic. Framework types come from <see cref="JsonSymbols"/>.
 /// </summary>
 internal static class SymbolsAfterEdit
 {
