@@ -4,10 +4,12 @@
 # made a warning, plus a small native-AOT minimal API app for JP0008 (the only kind of project it reports in), and
 # times the fixes as an editor calls them: the list at a site warm and after an edit, an action's preview and apply,
 # and (a process each, at three sites per rule) the first list of a process. Projects are written to a temporary folder, never committed.
-# Usage: [FILES=2000] [SITES=12] [FIRST=0|1] bash perf-validation/lightbulb.sh [OUT.tsv]
+# RULES=JP0001,... limits the rules measured (default: all).
+# Usage: [FILES=2000] [SITES=12] [FIRST=0|1] [FIXALL=0|1] [RULES=...] bash perf-validation/lightbulb.sh [OUT.tsv]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-/dev/stdout}"
+export RULES="${RULES:-JP0001,JP0002,JP0003,JP0004,JP0005,JP0006,JP0007,JP0008}"
 work="$(mktemp -d /tmp/jsonperf-lightbulb-XXXXXX)"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
@@ -69,6 +71,10 @@ projects="$work/Synthetic/Synthetic.csproj,$work/Endpoints/Endpoints.csproj"
             "${tool[@]}" first "$projects" "$rule" "$path" "$ordinal" < /dev/null
           done
     done
+  fi
+  # Fix All in project scope, a process per rule: its time and the sites it leaves (none may still offer a fix).
+  if [ "${FIXALL:-1}" = 1 ]; then
+    for r in ${RULES//,/ }; do "${tool[@]}" fixall "$projects" "$r" < /dev/null || echo "$r: Fix All left sites that still offer a fix" >&2; done
   fi
   echo "# load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 } > "$out"

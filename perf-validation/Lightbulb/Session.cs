@@ -75,15 +75,23 @@ internal sealed class Session
         var all = new List<Diagnostic>();
         foreach (var project in Initial.Projects)
         {
-            var compilation = (await project.GetCompilationAsync())!;
-            var diagnostics = await compilation.WithAnalyzers(_analyzers, project.AnalyzerOptions).GetAnalyzerDiagnosticsAsync();
-            var ours = diagnostics.Where(d => d.Id.StartsWith("JP", StringComparison.Ordinal) && d.Location.IsInSource).ToList();
+            var ours = await DiagnosticsAsync(project);
             Console.Error.WriteLine($"{project.Name}: {project.DocumentIds.Count} documents, {ours.Count} JsonPerf diagnostics");
             all.AddRange(ours);
         }
 
         return all.OrderBy(d => d.Location.SourceTree!.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start).ToList();
     }
+
+    /// <summary>JsonPerf's diagnostics in one project.</summary>
+    public async Task<List<Diagnostic>> DiagnosticsAsync(Project project)
+    {
+        var compilation = (await project.GetCompilationAsync())!;
+        var diagnostics = await compilation.WithAnalyzers(_analyzers, project.AnalyzerOptions).GetAnalyzerDiagnosticsAsync();
+        return diagnostics.Where(d => d.Id.StartsWith("JP", StringComparison.Ordinal) && d.Location.IsInSource).ToList();
+    }
+
+    public CodeFixProvider FixerFor(string rule) => _fixers[rule];
 
     /// <summary>What the editor has computed before it shows a lightbulb: the document's diagnostics on its current compilation.</summary>
     public async Task<ImmutableArray<Diagnostic>> DocumentDiagnosticsAsync(Document document)
