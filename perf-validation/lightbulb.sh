@@ -74,7 +74,11 @@ projects="$work/Synthetic/Synthetic.csproj,$work/Endpoints/Endpoints.csproj"
   fi
   # Fix All in project scope, a process per rule: its time and the sites it leaves (none may still offer a fix).
   if [ "${FIXALL:-1}" = 1 ]; then
-    for r in ${RULES//,/ }; do "${tool[@]}" fixall "$projects" "$r" < /dev/null || echo "$r: Fix All left sites that still offer a fix" >&2; done
+    for r in ${RULES//,/ }; do
+      "${tool[@]}" fixall "$projects" "$r" < /dev/null || { echo "$r: Fix All left sites that still offer a fix" >&2; echo "$r" >> "$work/failed"; }
+    done
   fi
   echo "# load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 } > "$out"
+# A site sampled but not found again, an action that changed nothing, or Fix All leaving a site that still offers a fix.
+[ ! -s "$work/failed" ] || { echo "lightbulb.sh: failed for $(sort -u "$work/failed" | tr '\n' ' ')" >&2; exit 1; }

@@ -36,9 +36,13 @@ internal static class FixAll
         var offering = left.Where(d => d.Properties.Count > 0).ToList();
         Console.WriteLine($"{rule}\tfix-all\t{diagnostics.Count(d => d.Location.SourceTree!.FilePath.StartsWith(Path.GetDirectoryName(document.Project.FilePath)!, StringComparison.Ordinal))}\t{elapsed.ToString("0.0", CultureInfo.InvariantCulture)} s\t{left.Count} left\t{offering.Count} of them still say a fix exists");
         // Why the others are left: the message's last sentence (its note), counted.
-        foreach (var group in left.Except(offering).GroupBy(d => Note(d.GetMessage(CultureInfo.InvariantCulture))).OrderByDescending(g => g.Count()))
+        foreach (var group in left.Where(d => d.Properties.Count == 0).GroupBy(d => Note(d.GetMessage(CultureInfo.InvariantCulture))).OrderByDescending(g => g.Count()))
         {
             Console.WriteLine($"{rule}\tfix-all-left\t{group.Count()}\t{group.Key}");
+            if (Environment.GetEnvironmentVariable("SHOW_LEFT") == "1")
+            {
+                Console.Error.WriteLine($"  e.g. {group.First().Location.GetLineSpan()} {group.First().GetMessage(CultureInfo.InvariantCulture)}");
+            }
         }
 
         foreach (var d in offering.Take(10))

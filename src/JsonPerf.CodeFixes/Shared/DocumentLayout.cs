@@ -25,8 +25,19 @@ internal static class DocumentLayout
                     continue;
                 }
 
-                document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                // Imports and simplification need the changed document's semantic model (a new compilation, with the
+                // project's source generators run again): asked only where the fix annotated something for them.
+                var annotated = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+                if (annotated?.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Any() == true)
+                {
+                    document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                }
+
+                if (annotated?.GetAnnotatedNodesAndTokens(Simplifier.Annotation).Any() == true || annotated?.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Any() == true)
+                {
+                    document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                }
+
                 document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 if (original.GetDocument(id) is { } unchanged)
                 {
