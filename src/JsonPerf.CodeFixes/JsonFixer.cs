@@ -18,6 +18,9 @@ public abstract class JsonFixer : CodeFixProvider
     /// <summary>A cheap check on what the analyzer computed (its diagnostic properties).</summary>
     protected virtual bool IsFixable(Diagnostic diagnostic) => true;
 
+    /// <summary>Whether the diagnostic says a fix exists (<see cref="IsFixable"/>): the tests hold Fix All to leave none such.</summary>
+    internal bool SaysFixable(Diagnostic diagnostic) => FixableDiagnosticIds.Contains(diagnostic.Id) && IsFixable(diagnostic);
+
     /// <summary>
     /// The one hook of a fix: decides whether <paramref name="site"/> can be fixed and returns the fix, or null. Runs
     /// once per fix: before the lightbulb offers it, and in Fix All on the document as the earlier fixes left it. What

@@ -3,6 +3,47 @@ namespace JsonPerf.Analyzers;
 /// <summary>Syntax shapes of options code that the analyzers and the fixes read alike.</summary>
 internal static class OptionsSyntax
 {
+    /// <summary>Settings <c>[JsonSourceGenerationOptions]</c> can express (JP0002's fix mirrors options that set only these).</summary>
+    internal static readonly HashSet<string> GenerationSettings = new(StringComparer.Ordinal)
+    {
+        "WriteIndented", "PropertyNameCaseInsensitive", "AllowTrailingCommas", "IgnoreReadOnlyProperties",
+        "DefaultIgnoreCondition", "NumberHandling", "ReadCommentHandling", "MaxDepth", "PropertyNamingPolicy", "DictionaryKeyPolicy",
+    };
+
+    /// <summary>
+    /// Settings that carry over to generated metadata when a context is bound to the options as their resolver (JP0002's
+    /// fix binds options that set only these).
+    /// </summary>
+    internal static readonly HashSet<string> BindableSettings = new(GenerationSettings, StringComparer.Ordinal) { "Encoder", "Converters" };
+
+    /// <summary>
+    /// A static options member JP0002's fix can keep and bind a context to, by its declaration: a readonly field or
+    /// get-only property initialized with <c>new JsonSerializerOptions(...)</c> (no argument, or
+    /// <c>JsonSerializerDefaults.X</c>) whose object initializer sets only <see cref="BindableSettings"/> (or the resolver
+    /// an earlier fix bound).
+    /// </summary>
+    internal static bool IsBindableDeclaration(ISymbol member, SyntaxNode declaration)
+    {
+        if (member is not (IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, SetMethod: null })
+            || AsOptionsCreation(Initializer(declaration)) is not { } creation
+            || creation.ArgumentList is { Arguments: { Count: > 0 } arguments }
+               && (arguments.Count != 1 || arguments[0].Expression is not MemberAccessExpressionSyntax { Expression: var defaults } || RightmostName(defaults) != "JsonSerializerDefaults"))
+        {
+            return false;
+        }
+
+        foreach (var expression in creation.Initializer?.Expressions ?? default)
+        {
+            if (expression is not AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting } }
+                || setting != "TypeInfoResolver" && !BindableSettings.Contains(setting))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
     /// <summary>The initializer of a variable declarator or a property declaration.</summary>
     internal static ExpressionSyntax? Initializer(SyntaxNode declaration) => declaration switch
     {

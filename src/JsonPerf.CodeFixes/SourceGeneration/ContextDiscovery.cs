@@ -30,7 +30,7 @@ internal static class ContextDiscovery
                 || parts.Any(r => r.GetSyntax(cancellationToken) is not ClassDeclarationSyntax declaration || !declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
                 || !wanted.SameAs(GenerationOptions.Of(candidate, symbols))
                 || !compilation.IsSymbolAccessibleWithin(candidate, (ISymbol?)callingType ?? compilation.Assembly)
-                || IsEffectivelyPublic(candidate) && !IsEffectivelyPublic(type))
+                || GeneratedNames.IsEffectivelyPublic(candidate) && !GeneratedNames.IsEffectivelyPublic(type))
             {
                 continue;
             }
@@ -102,27 +102,4 @@ internal static class ContextDiscovery
 
     internal static bool IsJsonSerializable(AttributeData attribute, JsonSymbols symbols)
         => SymbolEqualityComparer.Default.Equals(attribute.AttributeClass, symbols.JsonSerializableAttribute);
-
-    internal static bool IsEffectivelyPublic(ITypeSymbol type)
-    {
-        switch (type)
-        {
-            case IArrayTypeSymbol array:
-                return IsEffectivelyPublic(array.ElementType);
-
-            case INamedTypeSymbol named:
-                for (var current = named; current is not null; current = current.ContainingType)
-                {
-                    if (current.DeclaredAccessibility != Accessibility.Public || current.TypeArguments.Any(a => !IsEffectivelyPublic(a)))
-                    {
-                        return false;
-                    }
-                }
-
-                return true;
-
-            default:
-                return false;
-        }
-    }
 }

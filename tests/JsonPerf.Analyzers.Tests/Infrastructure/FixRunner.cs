@@ -67,6 +67,8 @@ public static class FixRunner
 
         if (actions.Count == 0)
         {
+            // No action anywhere: every site must say why.
+            await FixGuarantees.CheckLeftSitesAsync(solution, analyzer, fixer).ConfigureAwait(false);
             return solution;
         }
 
@@ -80,6 +82,7 @@ public static class FixRunner
         var operations = await fixAll.GetOperationsAsync(CancellationToken.None).ConfigureAwait(false);
         var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
         await FixGuarantees.CheckAsync(solution, changed).ConfigureAwait(false);
+        await FixGuarantees.CheckLeftSitesAsync(changed, analyzer, fixer).ConfigureAwait(false);
         return changed;
     }
 

@@ -104,6 +104,13 @@ public static class MultiTarget
         var operations = await fixAll.GetOperationsAsync(CancellationToken.None);
         var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
         await FixGuarantees.CheckAsync(solution, changed);
+        // The diagnostic can say why a fix is withheld for the targets' sake only where the build tells the analyzer that
+        // the project is multi-targeted (the package's targets do; a test may leave it to the fix pipeline alone).
+        if (solution.Projects.All(p => p.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("build_property.JsonPerfMultiTargeted", out var multiTargeted) && multiTargeted == "true"))
+        {
+            await FixGuarantees.CheckLeftSitesAsync(changed, analyzer, fixer);
+        }
+
         return changed;
     }
 

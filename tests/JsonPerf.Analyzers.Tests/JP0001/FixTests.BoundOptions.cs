@@ -1,3 +1,4 @@
+using JsonPerf.Analyzers.Tests.Infrastructure.Guarantees;
 using System.Linq;
 using System.Text;
 using System.Text.RegularExpressions;
@@ -152,6 +153,7 @@ public partial class FixTests
     [MemberData(nameof(ContextsTheFixLeavesAlone))]
     public async Task Options_bound_to_a_context_the_fix_cannot_cache_are_left_as_they_are(string members)
     {
+        using var gap = FixGuarantees.KnownGap("a factory or getter whose other calls hand its options to a context's constructor: the fix reads every call, the analyzer reports each alone");
         var program = ContextProgram.Replace("MEMBERS", members);
         var (before, after) = await FixAllWithGeneratorAsync(program, FixAllScope.Solution);
         Assert.Equal(program, await TextOfAsync(after));

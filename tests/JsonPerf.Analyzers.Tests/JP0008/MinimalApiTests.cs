@@ -235,6 +235,15 @@ public class MinimalApiTests
         var program = (await after.Documents.Single().GetTextAsync()).ToString();
         Assert.DoesNotContain("[JsonSerializable(typeof(Missing))]", program, System.StringComparison.Ordinal);
         Assert.Contains("[JsonSerializable(typeof(MissingBody))]", program, System.StringComparison.Ordinal);
+
+        // The site Fix All leaves says why (it said a fix existed, and the lightbulb offered none).
+        var left = (await FixRunner.GetDiagnosticsAsync(after, Analyzer)).Where(d => d.Id == "JP0008").ToList();
+        Assert.NotEmpty(left);
+        Assert.All(left, d =>
+        {
+            Assert.EndsWith(Rules.NoAutomaticFix, d.GetMessage(), System.StringComparison.Ordinal);
+            Assert.Empty(d.Properties);
+        });
     }
 
     /// <summary>Typed results: one response with two payloads (both registered by one fix), and results that are not reported.</summary>

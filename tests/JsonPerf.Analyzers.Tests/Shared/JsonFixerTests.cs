@@ -36,6 +36,29 @@ public class JsonFixerTests
         Assert.Equal(1, fixer.Computed);
     }
 
+    [Fact]
+    public async Task Fix_All_may_not_leave_a_site_whose_diagnostic_says_a_fix_exists()
+    {
+        // The harness's check on every Fix All a test applies: a fix that declines a site its diagnostic offers it for
+        // (no lightbulb, no word of why) is caught.
+        var (solution, id) = FixRunner.CreateProject(FixGuaranteeTests.Program, OutputKind.ConsoleApplication, TestReferences.Net10);
+        var failure = await Assert.ThrowsAnyAsync<System.Exception>(() => FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, new JsonSerializerOptionsCreatedPerCallAnalyzer(), new DecliningFixer()));
+        Assert.Contains("Fix All left 1 site(s) whose diagnostic still says a fix exists", failure.Message, System.StringComparison.Ordinal);
+    }
+
+    /// <summary>A fix of JP0001's sites that never fixes one.</summary>
+    private sealed class DecliningFixer : JsonFixer
+    {
+        public override ImmutableArray<string> FixableDiagnosticIds => ImmutableArray.Create(Rules.OptionsCreatedPerCallId);
+
+        protected override string Title => "Decline";
+
+        protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
+
+        protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+            => Task.FromResult<PreparedFix?>(null);
+    }
+
     /// <summary>A fix of JP0001's sites that marks the program and counts how often it is computed.</summary>
     private sealed class CountingFixer : JsonFixer
     {

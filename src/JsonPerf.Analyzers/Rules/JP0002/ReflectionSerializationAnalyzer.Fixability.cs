@@ -55,10 +55,44 @@ public sealed partial class ReflectionSerializationAnalyzer
                 : staticMember is null ? (DiagnosticProperties.None, value is IObjectCreationOperation or ILocalReferenceOperation ? Rules.NoFixForOptionsPerCall : Rules.NoAutomaticFix)
                 : !state.OnlyPassedToSerializerCalls(staticMember) ? (DiagnosticProperties.None, Rules.NoFixForOptionsUsedElsewhere)
                 : ConditionalCompilation.IsConditional(staticMember.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken)) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
+                // Settings the fix cannot carry over to a context (or a member it could not keep): the fix takes it not.
+                : !OptionsSyntax.IsBindableDeclaration(staticMember, staticMember.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken)) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+                // Trimmed/AOT: the fix must know every use of the options, and other assemblies' are not known.
+                : state.ReflectionFree && IsVisibleOutsideTheAssembly(staticMember) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
                 : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
         }
 
+        if (properties.Count > 0 && !PlansOnGeneratedMetadata(invocation, type, options, properties, symbols))
+        {
+            (properties, note) = (DiagnosticProperties.None, Rules.NoAutomaticFix);
+        }
+
         return Withheld(invocation, properties, note, onAppOptions, state);
+    }
+
+    /// <summary>
+    /// What JP0002's fix plans with and this call can already tell (so that the message says so rather than the lightbulb
+    /// offering nothing): the generator can name every type the call reaches as the fix needs, and for options
+    /// <c>Default</c>/<c>null</c> an overload takes the metadata where this one takes the options.
+    /// </summary>
+    private static bool PlansOnGeneratedMetadata(IInvocationOperation invocation, ITypeSymbol type, IArgumentOperation? options, ImmutableDictionary<string, string?> properties, JsonSymbols symbols)
+    {
+        if (properties.ContainsKey(DiagnosticProperties.HttpDefaults) || properties.ContainsKey(DiagnosticProperties.DomApi))
+        {
+            return true;
+        }
+
+        if (!GeneratedMetadataSafety.IsSafe(type, invocation.SemanticModel!.Compilation, symbols, out var reachable)
+            || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable))
+        {
+            return false;
+        }
+
+        var method = invocation.TargetMethod;
+        return !properties.ContainsKey(DiagnosticProperties.DefaultOptions)
+               || options?.Parameter is { } parameter
+                  && SerializerEntryPoints.MetadataCounterpart(method, parameter, passContext: !method.IsGenericMethod, symbols) is { } metadata
+                  && (symbols.IsHttpJsonType(method.ContainingType) || metadata.Ordinal == parameter.Ordinal);
     }
 
     /// <summary>
@@ -93,6 +127,19 @@ public sealed partial class ReflectionSerializationAnalyzer
         }
 
         return (properties, note);
+    }
+
+    private static bool IsVisibleOutsideTheAssembly(ISymbol member)
+    {
+        for (ISymbol? current = member; current is not null and not INamespaceSymbol; current = current.ContainingType)
+        {
+            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>

@@ -42,16 +42,29 @@ public sealed class MinimalApiMetadataAnalyzer : JsonAnalyzer
 
         foreach (var (type, location, role) in types)
         {
-            if (chain.Covers(type) || !GeneratedMetadataSafety.IsSafe(type, invocation.SemanticModel!.Compilation, symbols))
+            if (chain.Covers(type) || !GeneratedMetadataSafety.IsSafe(type, invocation.SemanticModel!.Compilation, symbols, out var reachable))
             {
                 continue;
             }
 
+            // The fix registers the type on the first context written in the project, where the generator can name it as
+            // it needs (GeneratedNames.CanRegister, the fix's own test); elsewhere the message says there is no fix.
+            var fixable = chain.Contexts.FirstOrDefault(IsEditable) is { } target && GeneratedNames.CanRegister(type, reachable, target, chain.CoveredTypes);
             context.Report(Diagnostic.Create(
                 Rules.MinimalApiTypeWithoutMetadata, location, additionalLocations: null,
-                DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).Add(DiagnosticProperties.Contexts, chain.ContextNames),
-                type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name));
+                fixable ? DiagnosticProperties.With(DiagnosticProperties.TypeName, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).Add(DiagnosticProperties.Contexts, chain.ContextNames) : DiagnosticProperties.None,
+                type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), role, chain.Contexts[0].Name, Rules.FixNote(fixable)));
         }
+    }
+
+    /// <summary>
+    /// A context written in the project as partial classes only, the generator's own part aside (a file named *.g.cs):
+    /// the one the fix can add <c>[JsonSerializable]</c> to.
+    /// </summary>
+    internal static bool IsEditable(INamedTypeSymbol context)
+    {
+        var written = context.DeclaringSyntaxReferences.Where(r => !r.SyntaxTree.FilePath.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase)).ToList();
+        return written.Count > 0 && written.All(r => r.GetSyntax() is ClassDeclarationSyntax declaration && declaration.Modifiers.Any(SyntaxKind.PartialKeyword));
     }
 
     /// <summary>

@@ -20,7 +20,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor MinimalApiTypeWithoutMetadata = new(
         MinimalApiTypeWithoutMetadataId,
         title: "Register minimal API request and response types on the context of ConfigureHttpJsonOptions",
-        messageFormat: "'{0}' is {1}, and no JsonSerializerContext that ConfigureHttpJsonOptions adds has metadata for it: with reflection-based serialization off, the app throws NotSupportedException (JsonTypeInfo metadata not provided) at run time; register it with [JsonSerializable(typeof({0}))] on {2}",
+        messageFormat: "'{0}' is {1}, and no JsonSerializerContext that ConfigureHttpJsonOptions adds has metadata for it: with reflection-based serialization off, the app throws NotSupportedException (JsonTypeInfo metadata not provided) at run time; register it with [JsonSerializable(typeof({0}))] on {2}{3}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,

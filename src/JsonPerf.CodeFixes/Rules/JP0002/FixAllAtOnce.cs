@@ -305,7 +305,7 @@ internal static class FixAllAtOnce
                     return null;
                 }
 
-                wanted.Add((extra, GeneratedMetadata.GeneratedPropertyName(extra), null, reachable));
+                wanted.Add((extra, GeneratedNames.PropertyName(extra), null, reachable));
             }
         }
 
@@ -320,7 +320,7 @@ internal static class FixAllAtOnce
 
             foreach (var reached in reachable)
             {
-                if (!SymbolEqualityComparer.Default.Equals(reached, type) && !Claims(GeneratedMetadata.GeneratedPropertyName(reached), reached))
+                if (!SymbolEqualityComparer.Default.Equals(reached, type) && !Claims(GeneratedNames.PropertyName(reached), reached))
                 {
                     return null;
                 }

@@ -30,7 +30,7 @@ internal static class FixPlanner
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
             || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
             || !GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
-            || GeneratedMetadata.HasNameTheGeneratorCannotGive(type, reachable)
+            || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable)
             || ConditionalCompilation.IsConditional(invocation))
         {
             return null;
@@ -194,7 +194,7 @@ internal static class FixPlanner
 
                 // Taken names: the context's members (with the generator running, its generated properties too), except a
                 // generated JsonTypeInfo<T> for this very type, whose name the new registration shares.
-                var names = new HashSet<string>(GeneratedMetadata.ReservedNames);
+                var names = new HashSet<string>(GeneratedNames.ReservedNames);
                 foreach (var member in context.GetMembers())
                 {
                     if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true } propertyType }
@@ -210,7 +210,7 @@ internal static class FixPlanner
                 {
                     if (ContextDiscovery.IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol registered)
                     {
-                        var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(registered);
+                        var name = attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedNames.PropertyName(registered);
                         if (SymbolEqualityComparer.Default.Equals(registered, type))
                         {
                             // A registration that generates only the fast serialization path has no metadata to deserialize with.
@@ -227,7 +227,7 @@ internal static class FixPlanner
                 }
 
                 var propertyName = UniqueName(type, names);
-                return Plan(context, null, propertyName, propertyName != GeneratedMetadata.GeneratedPropertyName(type));
+                return Plan(context, null, propertyName, propertyName != GeneratedNames.PropertyName(type));
             }
 
             // Options already bound to a context that no longer qualifies: no second context.
@@ -237,8 +237,8 @@ internal static class FixPlanner
             }
 
             // A new context: its only taken names are JsonSerializerContext's own (a type named Options gets another name).
-            var scaffoldName = UniqueName(type, new HashSet<string>(GeneratedMetadata.ReservedNames));
-            return Plan(null, null, scaffoldName, scaffoldName != GeneratedMetadata.GeneratedPropertyName(type));
+            var scaffoldName = UniqueName(type, new HashSet<string>(GeneratedNames.ReservedNames));
+            return Plan(null, null, scaffoldName, scaffoldName != GeneratedNames.PropertyName(type));
         }
     }
 
@@ -249,7 +249,7 @@ internal static class FixPlanner
     /// </summary>
     private static ImmutableArray<ITypeSymbol>? ExtraRegistrations(INamedTypeSymbol? context, ITypeSymbol root, string rootName, List<ITypeSymbol> used, Compilation compilation, JsonSymbols symbols)
     {
-        var taken = new HashSet<string>(GeneratedMetadata.ReservedNames) { rootName };
+        var taken = new HashSet<string>(GeneratedNames.ReservedNames) { rootName };
         var registered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default) { root };
         if (context is not null)
         {
@@ -263,7 +263,7 @@ internal static class FixPlanner
                 if (ContextDiscovery.IsJsonSerializable(attribute, symbols) && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol existing)
                 {
                     registered.Add(existing);
-                    taken.Add(attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedMetadata.GeneratedPropertyName(existing));
+                    taken.Add(attribute.NamedArguments.FirstOrDefault(a => a.Key == "TypeInfoPropertyName").Value.Value as string ?? GeneratedNames.PropertyName(existing));
                 }
             }
         }
@@ -277,9 +277,9 @@ internal static class FixPlanner
             }
 
             if (!GeneratedMetadata.IsSafeForGeneratedMetadata(type, compilation, out var reachable)
-                || GeneratedMetadata.HasNameTheGeneratorCannotGive(type, reachable)
+                || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable)
                 || context is not null && !CanHold(context, type, reachable, symbols)
-                || !taken.Add(GeneratedMetadata.GeneratedPropertyName(type)))
+                || !taken.Add(GeneratedNames.PropertyName(type)))
             {
                 return null;
             }
@@ -312,7 +312,7 @@ internal static class FixPlanner
                 continue;
             }
 
-            foreach (var member in context.GetMembers(GeneratedMetadata.GeneratedPropertyName(type)))
+            foreach (var member in context.GetMembers(GeneratedNames.PropertyName(type)))
             {
                 if (member is not IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } propertyType }
                     || !SymbolEqualityComparer.Default.Equals(propertyType.BaseType, symbols.JsonTypeInfo)
@@ -329,7 +329,7 @@ internal static class FixPlanner
     /// <summary>The generator's name, or on a clash the namespace-qualified one (<c>ShopOrder</c>), numbered if need be.</summary>
     private static string UniqueName(ITypeSymbol type, HashSet<string> taken)
     {
-        var name = GeneratedMetadata.GeneratedPropertyName(type);
+        var name = GeneratedNames.PropertyName(type);
         if (!taken.Contains(name))
         {
             return name;

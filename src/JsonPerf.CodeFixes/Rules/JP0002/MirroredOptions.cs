@@ -9,11 +9,7 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal sealed class MirroredOptions
 {
-    internal static readonly HashSet<string> Settings = new()
-    {
-        "WriteIndented", "PropertyNameCaseInsensitive", "AllowTrailingCommas", "IgnoreReadOnlyProperties",
-        "DefaultIgnoreCondition", "NumberHandling", "ReadCommentHandling", "MaxDepth", "PropertyNamingPolicy", "DictionaryKeyPolicy",
-    };
+    internal static HashSet<string> Settings => OptionsSyntax.GenerationSettings;
 
     private static readonly HashSet<string> KnownPolicies = new() { "CamelCase", "SnakeCaseLower", "SnakeCaseUpper", "KebabCaseLower", "KebabCaseUpper" };
 

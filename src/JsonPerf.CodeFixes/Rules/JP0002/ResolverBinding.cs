@@ -13,7 +13,7 @@ internal static class ResolverBinding
     /// Option settings whose effect metadata from a context bound as the resolver is known to keep (the tests run
     /// each): the ones a context's generation options can mirror, plus instances no attribute can express.
     /// </summary>
-    private static readonly HashSet<string> BindableSettings = new(MirroredOptions.Settings) { "Encoder", "Converters" };
+    private static HashSet<string> BindableSettings => OptionsSyntax.BindableSettings;
 
     /// <summary>
     /// Whether a context can be bound to the static options member as its resolver without changing what any of its

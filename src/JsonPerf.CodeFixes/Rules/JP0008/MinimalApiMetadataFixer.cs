@@ -56,11 +56,8 @@ public sealed class MinimalApiMetadataFixer : JsonFixer
         var registered = new List<ITypeSymbol>();
         foreach (var type in types)
         {
-            var name = GeneratedMetadata.GeneratedPropertyName(type);
-            if (!GeneratedMetadata.ReservedNames.Contains(name) && name != context.Name
-                && GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
-                && !GeneratedMetadata.HasNameTheGeneratorCannotGive(type, known.AddRange(reachable).Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray())
-                && !(ContextDiscovery.IsEffectivelyPublic(context) && !ContextDiscovery.IsEffectivelyPublic(type)))
+            if (GeneratedMetadata.IsSafeForGeneratedMetadata(type, model.Compilation, out var reachable)
+                && GeneratedNames.CanRegister(type, reachable, context, known))
             {
                 known = known.AddRange(reachable);
                 registered.Add(type);
