@@ -4,11 +4,14 @@
 # off, through a global config. Run after trial.sh on the same checkout (its package, still in the NuGet packages
 # folder, and its targets file are reused; NoWarn NU1603/NU1605 for registries that lack exact versions).
 #   bash perf-validation/real-repos/rule-cost.sh CHECKOUT TRIAL_OUT PROJECT TFM [RUNS]
-# Prints, per variant, JsonPerf's analyzer time in each Rebuild after a warm-up one.
+# Prints, per variant, JsonPerf's analyzer time in each Rebuild after a warm-up one. The Rebuilds go through the
+# compiler server (-p:UseSharedCompilation=true, as `dotnet build` by default); COMPILER=process runs a new csc per
+# Rebuild instead (what UseSharedCompilation=false in the environment does; see trial.sh --budget-compiler).
 set -uo pipefail
-[ $# -ge 4 ] || { sed -n '2,7p' "${BASH_SOURCE[0]}" | cut -c3-; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,9p' "${BASH_SOURCE[0]}" | cut -c3-; exit 2; }
 checkout="$1"; trial_out="$(cd "$2" && pwd)"; project="$3"; tfm="$4"; runs="${5:-3}"
 rules=(JP0001 JP0004 JP0005 JP0006 JP0007)
+case "${COMPILER:-server}" in server) shared=true ;; process) shared=false ;; *) echo "COMPILER is server or process"; exit 2 ;; esac
 work="$(mktemp -d /tmp/jsonperf-rule-cost-XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 cat > "$work/off.targets" <<EOF
@@ -29,7 +32,7 @@ variant() {  # $1: name; rest: rules off
   { echo "is_global = true"; for r in "$@"; do echo "dotnet_diagnostic.$r.severity = none"; done; } > "$work/off.globalconfig"
   local times="" i
   for i in $(seq 0 "$runs"); do
-    dotnet build "$project" -f "$tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false -p:ReportAnalyzer=true \
+    dotnet build "$project" -f "$tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false -p:ReportAnalyzer=true -p:UseSharedCompilation=$shared \
       -v:d -nologo > "$work/build.log" 2>&1 || { echo "$name: the Rebuild failed"; return; }
     grep -q "$work/off.globalconfig" "$work/build.log" || { echo "$name: the global config did not reach the compiler"; return; }
     [ "$i" -gt 0 ] && times="$times $(grep -m1 'JsonPerf.Analyzers, Version' "$work/build.log" | awk '{print $1}')"
@@ -37,7 +40,7 @@ variant() {  # $1: name; rest: rules off
   printf '%-22s%s\n' "$name:" "${times:- not in the log}"
 }
 
-echo "JsonPerf's analyzer time (s) per Rebuild of $project ($tfm); load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "JsonPerf's analyzer time (s) per Rebuild of $project ($tfm), compiler: ${COMPILER:-server}; load $(cut -d' ' -f1-3 /proc/loadavg)"
 variant "all on"
 for r in "${rules[@]}"; do variant "$r off" "$r"; done
 for r in "${rules[@]}"; do variant "only $r on" $(printf '%s\n' "${rules[@]}" | grep -v "^$r$"); done

@@ -193,7 +193,8 @@ check "clean: JP0005 fixed" grep -q '^| JP0005 | 1 (1 + 0) | 1 | 0 | 0 | 0 |$' "
 check "clean: the JP0002 site the JP0005 fix moved is counted as created, and the JP0002 pass fixed it" \
   bash -c "grep -qE '^ *- warn .*created JP0002 1' '$table_clean' && grep -qE '^ *- jp0002 .*fixed JP0002 2' '$table_clean'"
 check "clean: files are files (the warn pass changed one file)" grep -qE '^  - warn \(.*\): exit 0, 1 files changed \(0 new\)' "$table_clean"
-check "clean: the budget table has JsonPerf's share" grep -qE '^\| JsonPerf.Analyzers \| [0-9.]+ s \([0-9.]+%\) \|$' "$table_clean"
+check "clean: the budget table has JsonPerf's share" grep -qE '^\| JsonPerf.Analyzers \| <?[0-9.]+ s \(<?[0-9.]+%\) \|$' "$table_clean"
+check "clean: the budget ran through the compiler server" grep -qE '^\| compiler \| compiler server \(VBCSCompiler\) \|$' "$table_clean"
 check "clean: the rebuild is ok" grep -q '^- build after: ok, 0 errors, 0 new warnings' "$table_clean"
 check "rewrites: a baseline build that changes a tracked file stops the trial, naming the file" \
   bash -c "test $rc_rewrites != 0 && grep -q 'the baseline build changed tracked files' '$work/rewrites.log' && grep -q 'Lib/Version.txt' '$work/rewrites.log'"

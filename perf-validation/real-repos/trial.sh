@@ -35,6 +35,9 @@
 #   --floor              the budget's Rebuilds also load perf-validation/FloorProbe (an analyzer with empty callbacks
 #                        where JsonPerf has its own): what any analyzer looking at every call costs there [TRIAL_FLOOR=1]
 #   --budget-only        stop after the budget (sites and budget only: no tests, no fixes) [TRIAL_BUDGET_ONLY=1]
+#   --budget-compiler C  server (default): the budget's Rebuilds through the compiler server, as `dotnet build` by
+#                        default (-p:UseSharedCompilation=true, even where the environment sets it false); process: a
+#                        new csc per Rebuild, the cold case (docs/real-world.md, the budget) [TRIAL_BUDGET_COMPILER]
 #
 # Steps: pack the package under a version of its own; baseline build (the repository as it is; it may not change
 # tracked files); tests before; build with the package and per-project SARIF logs (sites); optionally the budget;
@@ -53,6 +56,7 @@ build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIA
 inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
 before_targets="${TRIAL_BEFORE_TARGETS:-}"; budget_project="${TRIAL_BUDGET:-}"; budget_tfm="${TRIAL_BUDGET_TFM:-}"
 budget_runs="${TRIAL_BUDGET_RUNS:-3}"; budget_only="${TRIAL_BUDGET_ONLY:-0}"; floor="${TRIAL_FLOOR:-0}"
+budget_compiler="${TRIAL_BUDGET_COMPILER:-server}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -73,6 +77,7 @@ while [ $# -gt 0 ]; do
     --budget-tfm) budget_tfm="$2"; shift 2 ;;
     --budget-runs) budget_runs="$2"; shift 2 ;;
     --budget-only) budget_only=1; no_tests=1; shift ;;
+    --budget-compiler) budget_compiler="$2"; shift 2 ;;
     --floor) floor=1; shift ;;
     -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
@@ -143,7 +148,8 @@ base_version="$(dotnet msbuild "$root/src/JsonPerf.Package/JsonPerf.Package.cspr
 version="${TRIAL_VERSION:-$base_version-trial.$(date +%Y%m%d%H%M%S).$$}"
 log "pack JsonPerf.Analyzers $version into $out/feed"
 rm -rf "$out/feed"/*.nupkg
-( flock 9; dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -p:Version="$version" -v:q -nologo ) \
+# The lock's descriptor is closed for dotnet: a compiler server that the pack starts outlives it and would hold the lock.
+( flock 9; dotnet pack "$root/src/JsonPerf.Package" -c Release -o "$out/feed" -p:Version="$version" -v:q -nologo 9>&- ) \
   9>"${TMPDIR:-/tmp}/jsonperf-trial-pack.lock" > "$out/logs/pack.log" 2>&1 || { cat "$out/logs/pack.log"; die "pack failed"; }
 ls "$out/feed/JsonPerf.Analyzers.$version.nupkg" >/dev/null 2>&1 || die "pack wrote no JsonPerf.Analyzers.$version.nupkg"
 echo "package $version" >> "$out/run.txt"
@@ -362,7 +368,8 @@ if [ -n "$budget_project" ]; then
     budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFrameworks 2>/dev/null | cut -d';' -f1)"
     [ -n "$budget_tfm" ] || budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFramework 2>/dev/null)"
   fi
-  log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true"
+  case "$budget_compiler" in server) shared=true ;; process) shared=false ;; *) die "--budget-compiler is server or process" ;; esac
+  log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true, compiler: $budget_compiler"
   echo "$budget_project ($budget_tfm, $config)" > "$out/budget-target.txt"
   floor_args=()
   if [ "$floor" = 1 ]; then
@@ -374,7 +381,7 @@ if [ -n "$budget_project" ]; then
   # Only the project's own compile: its references were built by the build above.
   for i in $(seq 0 "$budget_runs"); do
     with_pkg dotnet build "$bp" -c "$config" -f "$budget_tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false \
-      -p:ReportAnalyzer=true -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/budget-$i.log" 2>&1 \
+      -p:ReportAnalyzer=true -p:UseSharedCompilation=$shared -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/budget-$i.log" 2>&1 \
       || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
   done
   python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")

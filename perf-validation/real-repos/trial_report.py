@@ -128,6 +128,7 @@ def budget_of(log_text):
         elif name.endswith("(CA1869)"):
             times["ca1869"] = (times["ca1869"] or 0) + t
     return {"csc": int(csc.group("ms")) / 1000 if csc else None, "calls": int(csc.group("calls")) if csc else 0,
+            "server": "server processed compilation" in log_text,
             "total": float(total.group("time")) if total else None, **times}
 
 
@@ -139,7 +140,11 @@ def budget(out_md, load, logs):
         return statistics.median(values) if len(values) == len(runs) and values else None
 
     csc = median("csc")
+    served = sum(r["server"] for r in runs)
+    compiler = ("compiler server (VBCSCompiler)" if served == len(runs) else "a new csc process per Rebuild" if served == 0
+                else f"compiler server in {served} of {len(runs)} Rebuilds, a new csc process in the others")
     lines = [f"| Rebuilds | {len(runs)} (median; load average before: {load}) |",
+             f"| compiler | {compiler} |",
              f"| compile (Csc task) | {fmt(csc)} |"]
     for key, label in (("total", "all analyzers"), ("jsonperf", "JsonPerf.Analyzers"),
                        ("netanalyzers", "NetAnalyzers"), ("ca1869", "CA1869"),
@@ -147,7 +152,7 @@ def budget(out_md, load, logs):
         value = median(key)
         if key == "floor" and value is None:
             continue
-        share = f" ({value / csc * 100:.2f}%)" if value is not None and csc else ""
+        share = "" if value is None or not csc else f" (<{0.001 / csc * 100:.2f}%)" if value < 0.0005 else f" ({value / csc * 100:.2f}%)"
         lines.append(f"| {label} | {fmt(value) if value is not None else 'not in the log'}{share} |")
     jp = median("jsonperf")
     verdict = "unknown" if jp is None or not csc else "within" if jp / csc <= 0.01 else "OVER"
@@ -160,7 +165,7 @@ def budget(out_md, load, logs):
 
 
 def fmt(value):
-    return "?" if value is None else f"{value:.3f} s"
+    return "?" if value is None else "<0.001 s" if value < 0.0005 else f"{value:.3f} s"
 
 
 # ------------------------------------------------------------------ table
