@@ -360,31 +360,10 @@ ls "$out/sarif-before"/*.sarif >/dev/null 2>&1 || die "no SARIF log written: the
 [ "$pkg_rc" = 0 ] || { errors "$out/logs/with-package.log" | head -20; die "the build with the package fails"; }
 sites "$out/sarif-before" "$out/sites-before.tsv"
 
-# ---------------------------------------------------------------- 3b. budget (--budget)
+# ---------------------------------------------------------------- 3b. budget (--budget; trial_budget.sh)
 if [ -n "$budget_project" ]; then
-  bp="$checkout/$budget_project"
-  [ -f "$bp" ] || die "--budget: no $bp"
-  if [ -z "$budget_tfm" ]; then
-    budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFrameworks 2>/dev/null | cut -d';' -f1)"
-    [ -n "$budget_tfm" ] || budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFramework 2>/dev/null)"
-  fi
-  case "$budget_compiler" in server) shared=true ;; process) shared=false ;; *) die "--budget-compiler is server or process" ;; esac
-  log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true, compiler: $budget_compiler"
-  echo "$budget_project ($budget_tfm, $config)" > "$out/budget-target.txt"
-  floor_args=()
-  if [ "$floor" = 1 ]; then
-    dotnet build "$root/perf-validation/FloorProbe/FloorProbe.csproj" -c Release -o "$out/floor" -v:q -nologo > "$out/logs/floor.log" 2>&1 \
-      || die "--floor: the probe does not build (see $out/logs/floor.log)"
-    floor_args=(-p:JsonPerfTrialFloor="$out/floor/JsonPerf.FloorProbe.dll")
-  fi
-  load="$(cut -d' ' -f1-3 /proc/loadavg)"
-  # Only the project's own compile: its references were built by the build above.
-  for i in $(seq 0 "$budget_runs"); do
-    with_pkg dotnet build "$bp" -c "$config" -f "$budget_tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false \
-      -p:ReportAnalyzer=true -p:UseSharedCompilation=$shared -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/budget-$i.log" 2>&1 \
-      || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
-  done
-  python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")
+  . "$here/trial_budget.sh"
+  run_budget
 fi
 if [ "$budget_only" = 1 ]; then
   [ -n "$budget_project" ] || die "--budget-only needs --budget PROJECT"
