@@ -8,7 +8,9 @@
 # Usage: [FILES=2000] [SITES=12] [FIRST=0|1] [FIXALL=0|1] [RULES=...] bash perf-validation/lightbulb.sh [OUT.tsv]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${1:-/dev/stdout}"
+# The table goes to OUT, else to standard output (through a descriptor: `> /dev/stdout` would truncate a log file that
+# standard output is redirected to, such as CI's).
+if [ -n "${1:-}" ]; then exec 3>"$1"; else exec 3>&1; fi
 export RULES="${RULES:-JP0001,JP0002,JP0003,JP0004,JP0005,JP0006,JP0007,JP0008}"
 work="$(mktemp -d /tmp/jsonperf-lightbulb-XXXXXX)"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
@@ -79,6 +81,6 @@ projects="$work/Synthetic/Synthetic.csproj,$work/Endpoints/Endpoints.csproj"
     done
   fi
   echo "# load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
-} > "$out"
+} >&3
 # A site sampled but not found again, an action that changed nothing, or Fix All leaving a site that still offers a fix.
 [ ! -s "$work/failed" ] || { echo "lightbulb.sh: failed for $(sort -u "$work/failed" | tr '\n' ' ')" >&2; exit 1; }
