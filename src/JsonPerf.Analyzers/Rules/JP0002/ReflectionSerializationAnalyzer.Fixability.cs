@@ -72,8 +72,9 @@ public sealed partial class ReflectionSerializationAnalyzer
 
     /// <summary>
     /// What JP0002's fix plans with and this call can already tell (so that the message says so rather than the lightbulb
-    /// offering nothing): the generator can name every type the call reaches as the fix needs, and for options
-    /// <c>Default</c>/<c>null</c> an overload takes the metadata where this one takes the options.
+    /// offering nothing): the generator can name every type the call reaches as the fix needs, no context of the project
+    /// registers the type for serialization only, and for options <c>Default</c>/<c>null</c> an overload takes the
+    /// metadata where this one takes the options.
     /// </summary>
     private static bool PlansOnGeneratedMetadata(IInvocationOperation invocation, ITypeSymbol type, IArgumentOperation? options, ImmutableDictionary<string, string?> properties, JsonSymbols symbols)
     {
@@ -82,8 +83,12 @@ public sealed partial class ReflectionSerializationAnalyzer
             return true;
         }
 
-        if (!GeneratedMetadataSafety.IsSafe(type, invocation.SemanticModel!.Compilation, symbols, out var reachable)
-            || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable))
+        var compilation = invocation.SemanticModel!.Compilation;
+        if (!GeneratedMetadataSafety.IsSafe(type, compilation, symbols, out var reachable)
+            || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable)
+            // A context of the project registers the type for serialization only (no metadata to read with): the fix
+            // would not use it nor register the type again beside it.
+            || RegisteredContexts.Find(compilation, symbols, type, compilation.Assembly, r => GeneratesNoMetadata(r, symbols)) is not null)
         {
             return false;
         }
@@ -128,6 +133,12 @@ public sealed partial class ReflectionSerializationAnalyzer
 
         return (properties, note);
     }
+
+    private static bool GeneratesNoMetadata(RegisteredContexts.Registration registration, JsonSymbols symbols)
+        => registration.Context.GetAttributes().Any(a =>
+            SymbolEqualityComparer.Default.Equals(a.AttributeClass, symbols.JsonSerializableAttribute)
+            && a.ConstructorArguments.Length == 1 && SymbolEqualityComparer.Default.Equals(a.ConstructorArguments[0].Value as ITypeSymbol, registration.Type)
+            && a.NamedArguments.Any(n => n.Key == "GenerationMode" && n.Value.Value is int mode && mode > 1));
 
     private static bool IsVisibleOutsideTheAssembly(ISymbol member)
     {
