@@ -26,6 +26,9 @@ internal static class References
         public bool IsImplicit { get; }
 
         public SyntaxNode Node { get; }
+
+        /// <summary>A doc comment's <c>cref</c>: it names the symbol without using it.</summary>
+        public bool IsInDocComment => Node.FirstAncestorOrSelf<CrefSyntax>() is not null;
         public SemanticModel Model { get; }
         public JsonSymbols Symbols { get; }
     }

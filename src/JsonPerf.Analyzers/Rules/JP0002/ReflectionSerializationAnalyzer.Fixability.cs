@@ -58,7 +58,7 @@ public sealed partial class ReflectionSerializationAnalyzer
                 // Settings the fix cannot carry over to a context (or a member it could not keep): the fix takes it not.
                 : !OptionsSyntax.IsBindableDeclaration(staticMember, staticMember.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken)) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
                 // Trimmed/AOT: the fix must know every use of the options, and other assemblies' are not known.
-                : state.ReflectionFree && IsVisibleOutsideTheAssembly(staticMember) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+                : state.ReflectionFree && Visibility.IsVisibleOutsideTheAssembly(staticMember) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
                 : (DiagnosticProperties.With(DiagnosticProperties.StaticOptions), "");
         }
 
@@ -139,19 +139,6 @@ public sealed partial class ReflectionSerializationAnalyzer
             SymbolEqualityComparer.Default.Equals(a.AttributeClass, symbols.JsonSerializableAttribute)
             && a.ConstructorArguments.Length == 1 && SymbolEqualityComparer.Default.Equals(a.ConstructorArguments[0].Value as ITypeSymbol, registration.Type)
             && a.NamedArguments.Any(n => n.Key == "GenerationMode" && n.Value.Value is int mode && mode > 1));
-
-    private static bool IsVisibleOutsideTheAssembly(ISymbol member)
-    {
-        for (ISymbol? current = member; current is not null and not INamespaceSymbol; current = current.ContainingType)
-        {
-            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
 
     /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
     private static bool IsOmittedOrNull(IOperation? value)

@@ -134,7 +134,7 @@ internal static class OptionsFactoryCaching
     private static Task<bool> OnlyPassedToSerializerAsync(IMethodSymbol factory, Solution solution, CancellationToken cancellationToken)
         => References.AllAsync(factory, solution, use =>
         {
-            if (use.Node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            if (use.IsInDocComment)
             {
                 return true;
             }

@@ -37,7 +37,7 @@ internal static class ContextInstanceBinding
     /// </summary>
     public static async Task<Uses?> UsesAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (IsVisibleOutsideTheAssembly(member))
+        if (Visibility.IsVisibleOutsideTheAssembly(member))
         {
             return null;
         }
@@ -57,13 +57,12 @@ internal static class ContextInstanceBinding
                        && project.Solution.GetDocumentIdsWithFilePath(path).Any(id => id.ProjectId == project.Id);
             }
 
-            // A doc comment's cref names the member without reading it.
-            var node = reference.Node;
-            if (node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            if (reference.IsInDocComment)
             {
                 return true;
             }
 
+            var node = reference.Node;
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (IsContextInstanceInitializer(use, reference.Model, reference.Symbols, cancellationToken) is { } field)
             {
@@ -153,19 +152,6 @@ internal static class ContextInstanceBinding
             .WithAdditionalAnnotations(Formatter.Annotation);
         var newRoot = marked.InsertNodesAfter(anchor, new[] { field });
         return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
-    }
-
-    private static bool IsVisibleOutsideTheAssembly(ISymbol member)
-    {
-        for (ISymbol? current = member; current is not null and not INamespaceSymbol; current = current.ContainingType)
-        {
-            if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
-            {
-                return false;
-            }
-        }
-
-        return true;
     }
 
     /// <summary><c>s_web</c>: <c>s_webContext</c>; <c>Web</c>: <c>WebContext</c>; numbered if taken in the type.</summary>

@@ -9,8 +9,6 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal sealed class MirroredOptions
 {
-    internal static HashSet<string> Settings => OptionsSyntax.GenerationSettings;
-
     private static readonly HashSet<string> KnownPolicies = new() { "CamelCase", "SnakeCaseLower", "SnakeCaseUpper", "KebabCaseLower", "KebabCaseUpper" };
 
     private MirroredOptions(int? defaults, SortedDictionary<string, (ITypeSymbol Type, object Value)> named, string? sourceName)
@@ -63,7 +61,7 @@ internal sealed class MirroredOptions
         foreach (var expression in creation.Initializer?.Expressions ?? default)
         {
             if (expression is not AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting } } assignment
-                || !Settings.Contains(setting)
+                || !OptionsSyntax.GenerationSettings.Contains(setting)
                 || named.ContainsKey(setting)
                 || attribute.GetMembers(setting).OfType<IPropertySymbol>().FirstOrDefault() is not { SetMethod: not null } target)
             {

@@ -13,13 +13,11 @@ internal static class ResolverBinding
     /// Option settings whose effect metadata from a context bound as the resolver is known to keep (the tests run
     /// each): the ones a context's generation options can mirror, plus instances no attribute can express.
     /// </summary>
-    private static HashSet<string> BindableSettings => OptionsSyntax.BindableSettings;
-
     /// <summary>
     /// Whether a context can be bound to the static options member as its resolver without changing what any of its
     /// users serialize: a readonly field or get-only property of this project, initialized with
     /// <c>new JsonSerializerOptions(...)</c> (no arguments or <c>JsonSerializerDefaults.X</c>) whose object initializer
-    /// sets only <see cref="BindableSettings"/>, and referenced nowhere but as an argument to a framework method (no
+    /// sets only <see cref="OptionsSyntax.BindableSettings"/>, and referenced nowhere but as an argument to a framework method (no
     /// code configures it later, or hands it to code that could). Also the context an earlier fix bound it to.
     /// </summary>
     public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken, bool acceptContextInstance = false)
@@ -77,7 +75,7 @@ internal static class ResolverBinding
 
                 bound = context;
             }
-            else if (!BindableSettings.Contains(setting))
+            else if (!OptionsSyntax.BindableSettings.Contains(setting))
             {
                 return null;
             }
@@ -86,13 +84,12 @@ internal static class ResolverBinding
         // Every reference: an argument to a framework method (JsonSerializer, HttpClient's JSON extensions, Results.Json...).
         var onlyFrameworkArguments = await References.AllAsync(member, project.Solution, reference =>
         {
-            // A doc comment's cref names the member without reading it.
-            var node = reference.Node;
-            if (node.FirstAncestorOrSelf<CrefSyntax>() is not null)
+            if (reference.IsInDocComment)
             {
                 return true;
             }
 
+            var node = reference.Node;
             SyntaxNode use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (acceptContextInstance && ContextInstanceBinding.IsContextInstanceInitializer(use, reference.Model, symbols, cancellationToken) is not null)
             {

@@ -1,4 +1,4 @@
-namespace JsonPerf.CodeFixes;
+namespace JsonPerf.Analyzers;
 
 internal static class Visibility
 {
@@ -7,12 +7,11 @@ internal static class Visibility
     /// library. A fix that changes what such a member holds cannot see all its callers.
     /// </summary>
     public static bool IsVisibleOutsideLibrary(ISymbol symbol, Compilation compilation)
-    {
-        if (compilation.Options.OutputKind != OutputKind.DynamicallyLinkedLibrary)
-        {
-            return false;
-        }
+        => compilation.Options.OutputKind == OutputKind.DynamicallyLinkedLibrary && IsVisibleOutsideTheAssembly(symbol);
 
+    /// <summary>True when another assembly may name the symbol: it is public or protected all the way out.</summary>
+    public static bool IsVisibleOutsideTheAssembly(ISymbol symbol)
+    {
         for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
         {
             if (current.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal))
