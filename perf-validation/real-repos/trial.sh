@@ -31,7 +31,7 @@
 #   --budget PROJECT     also measure the analyzers' share of PROJECT's compile (relative to CHECKOUT): Rebuilds of
 #                        PROJECT alone with -p:ReportAnalyzer=true, before the fixes [TRIAL_BUDGET]
 #   --budget-tfm TFM     the one target framework those Rebuilds compile (default: the project's first) [TRIAL_BUDGET_TFM]
-#   --budget-runs N      Rebuilds measured, after one that warms the compiler server (default 3) [TRIAL_BUDGET_RUNS]
+#   --budget-runs N      Rebuilds measured, after TRIAL_BUDGET_WARMUP (default 1) that warm the server (default 3) [TRIAL_BUDGET_RUNS]
 #   --floor              the budget's Rebuilds also load perf-validation/FloorProbe (an analyzer with empty callbacks
 #                        where JsonPerf has its own): what any analyzer looking at every call costs there [TRIAL_FLOOR=1]
 #   --budget-only        stop after the budget (sites and budget only: no tests, no fixes) [TRIAL_BUDGET_ONLY=1]

@@ -9,7 +9,8 @@ run_budget() {
     [ -n "$budget_tfm" ] || budget_tfm="$(dotnet msbuild "$bp" -getProperty:TargetFramework 2>/dev/null)"
   fi
   case "$budget_compiler" in server) shared=true ;; process) shared=false ;; *) die "--budget-compiler is server or process" ;; esac
-  log "budget: $budget_project ($budget_tfm), 1 + $budget_runs Rebuilds with -p:ReportAnalyzer=true, compiler: $budget_compiler"
+  warmup="${TRIAL_BUDGET_WARMUP:-1}"
+  log "budget: $budget_project ($budget_tfm), $warmup + $budget_runs Rebuilds with -p:ReportAnalyzer=true, compiler: $budget_compiler"
   echo "$budget_project ($budget_tfm, $config)" > "$out/budget-target.txt"
   floor_args=()
   if [ "$floor" = 1 ]; then
@@ -19,10 +20,11 @@ run_budget() {
   fi
   load="$(cut -d' ' -f1-3 /proc/loadavg)"
   # Only the project's own compile: its references were built by the build above.
-  for i in $(seq 0 "$budget_runs"); do
+  for i in $(seq $((1 - warmup)) "$budget_runs"); do
+    [ "$i" -ge 1 ] && name="budget-$i" || name="budget-warmup-$((1 - i))"
     with_pkg dotnet build "$bp" -c "$config" -f "$budget_tfm" --no-restore -t:Rebuild -p:BuildProjectReferences=false \
-      -p:ReportAnalyzer=true -p:UseSharedCompilation=$shared -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/budget-$i.log" 2>&1 \
-      || die "--budget: the Rebuild of $budget_project fails (see $out/logs/budget-$i.log)"
+      -p:ReportAnalyzer=true -p:UseSharedCompilation=$shared -v:d -clp:PerformanceSummary -nologo "${floor_args[@]}" $build_args > "$out/logs/$name.log" 2>&1 \
+      || die "--budget: the Rebuild of $budget_project fails (see $out/logs/$name.log)"
   done
   python3 "$here/trial_report.py" budget "$out/budget.md" "$load" $(seq -f "$out/logs/budget-%g.log" 1 "$budget_runs")
 }
