@@ -6,14 +6,15 @@
 # keeps analyzer assemblies loaded and JIT-compiled from one build to the next; the server is shut down at the end.
 # SERVER=0 runs a new csc process per build (what UseSharedCompilation=false in the environment does), so every
 # analyzer pays its JIT compilation in every build.
-# CLEAN=1 writes every site as its fix; FEW=1 puts JSON code in 1 file of 100 (the fixed cost of a project with few sites).
+# CLEAN=1 writes every site as its fix; FEW=1 puts JSON code in 1 file of 100 (the fixed cost of a project with few sites);
+# METADATA=1 writes a trimmed/AOT library whose every serializer call already passes generated metadata, with 4 sites.
 # ALONE=1 (the default) adds, per run, a build with JsonPerf's rules off and one with CA1869 off (which goes first
 # alternates from run to run): the budget compares each alone (in one build with both, the compiler's per-file work
 # for a file both report in is charged to whichever reports there first). ALONE=0 skips them.
 # FLOOR=1 adds perf-validation/FloorProbe to the measured builds: an analyzer with empty callbacks where JsonPerf's
 # hosted rules have theirs (every invocation and object creation), whose time is the floor of any analyzer that looks
 # at every call; the report gives its share beside JsonPerf's. Off by default: the budget's builds stay as users build.
-# Usage: [RUNS=3] [FLOOR=1] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
+# Usage: [RUNS=3] [FLOOR=1] [ALONE=0|1] [SERVER=0|1] [CLEAN=1] [FEW=1] [METADATA=1] [JP0002=warning] [JP0003=warning] [EXTRA_CONFIG="dotnet_diagnostic.JP0005.severity = none"] [BUILD_ARGS="-p:IsAotCompatible=true"] [KEEP_LOG=file] bash perf-validation/analyzer-cost.sh [files] [seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/perf-validation/local-feed.sh"

@@ -33,16 +33,42 @@ namespace JsonPerf.AnalyzerCost;
 /// </summary>
 internal static class InProcess
 {
+    /// <summary>
+    /// The trees and, where one declares a <c>[JsonSerializable]</c> context, what System.Text.Json's source generator
+    /// (from the targeting pack the references come from) adds to them, so that calls on generated metadata bind.
+    /// </summary>
+    private static List<SyntaxTree> WithGeneratedContexts(List<SyntaxTree> trees, List<MetadataReference> references, CSharpCompilationOptions options, CSharpParseOptions parse, string refPack)
+    {
+        if (!trees.Any(t => t.ToString().Contains("[JsonSerializable(", StringComparison.Ordinal)))
+        {
+            return trees;
+        }
+
+        var generator = Assembly.LoadFrom(Path.Combine(refPack, "analyzers", "dotnet", "cs", "System.Text.Json.SourceGeneration.dll"));
+        var generators = generator.GetTypes().Where(t => !t.IsAbstract && typeof(IIncrementalGenerator).IsAssignableFrom(t))
+            .Select(t => ((IIncrementalGenerator)Activator.CreateInstance(t)!).AsSourceGenerator()).ToArray();
+        CSharpGeneratorDriver.Create(generators, parseOptions: parse)
+            .RunGeneratorsAndUpdateCompilation(CSharpCompilation.Create("Synthetic", trees, references, options), out var output, out var errors);
+        if (errors.FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error) is { } error)
+        {
+            throw new InvalidOperationException("the JSON source generator failed: " + error);
+        }
+
+        return output.SyntaxTrees.ToList();
+    }
+
     private const string HostedSet = "JsonPerfAnalyzer (JP0001/4/5/6/7)";
     private const string Jp0002Set = "ReflectionSerializationAnalyzer (JP0002, a warning as in trimmed/AOT projects)";
 
-    public static async Task<int> RunAsync(string projectDirectory, int rounds)
+    /// <summary>What one measured compilation is made of: its trees (generated ones included), references, options and, for a replayed compile, its analyzer config.</summary>
+    internal sealed record Inputs(string Name, List<SyntaxTree> Trees, List<MetadataReference> References, CSharpCompilationOptions Options, AnalyzerConfigOptionsProvider? Config);
+
+    private static readonly string DotnetRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/'))))!;
+
+    public static Task<int> RunAsync(string projectDirectory, int rounds)
     {
-        var dotnetRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/'))))!;
-        var refs = Directory.GetDirectories(Path.Combine(dotnetRoot, "packs", "Microsoft.NETCore.App.Ref")).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
+        var refs = Directory.GetDirectories(Path.Combine(DotnetRoot, "packs", "Microsoft.NETCore.App.Ref")).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
         var references = Directory.GetFiles(Path.Combine(refs, "ref", "net10.0"), "*.dll").Select(f => (MetadataReference)MetadataReference.CreateFromFile(f)).ToList();
-        var sdk = Directory.GetDirectories(Path.Combine(dotnetRoot, "sdk")).Where(d => char.IsDigit(Path.GetFileName(d)[0])).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
-        var netAnalyzers = Assembly.LoadFrom(Path.Combine(sdk, "Sdks", "Microsoft.NET.Sdk", "analyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
 
         var parse = new CSharpParseOptions(LanguageVersion.Latest);
         var trees = Directory.GetFiles(projectDirectory, "*.cs", SearchOption.AllDirectories).Where(f => !f.Contains("/obj/") && !f.Contains("/bin/")).OrderBy(f => f, StringComparer.Ordinal)
@@ -51,6 +77,20 @@ internal static class InProcess
         trees.Add(CSharpSyntaxTree.ParseText("global using System; global using System.IO; global using System.Collections.Generic; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;", parse, "GlobalUsings.g.cs"));
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable,
             specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn, ["JP0002"] = ReportDiagnostic.Warn });
+        // METADATA=1's project has a JsonSerializerContext: its generated half, as the build's generator writes it.
+        trees = WithGeneratedContexts(trees, references, options, parse, refs);
+        return MeasureAsync(new Inputs("Synthetic", trees, references, options, null), rounds);
+    }
+
+    /// <summary>
+    /// Each set of analyzers alone on a fresh, bound compilation of <paramref name="inputs"/>, sets interleaved round by
+    /// round, the first round dropped; prints the table.
+    /// </summary>
+    public static async Task<int> MeasureAsync(Inputs inputs, int rounds)
+    {
+        var (assemblyName, trees, references, options, config) = inputs;
+        var sdk = Directory.GetDirectories(Path.Combine(DotnetRoot, "sdk")).Where(d => char.IsDigit(Path.GetFileName(d)[0])).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
+        var netAnalyzers = Assembly.LoadFrom(Path.Combine(sdk, "Sdks", "Microsoft.NET.Sdk", "analyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
 
         // Where JsonPerf's sets reported (filled by the first round, which is not measured), for the probes that report there.
         var sites = new Dictionary<string, ImmutableArray<Diagnostic>>();
@@ -89,7 +129,7 @@ internal static class InProcess
         {
             foreach (var (name, create) in sets)
             {
-                var compilation = CSharpCompilation.Create("Synthetic", trees, references, options);
+                var compilation = CSharpCompilation.Create(assemblyName, trees, references, options);
                 var binding = Stopwatch.StartNew();
                 compilation.GetDiagnostics();  // bound before the analyzers run
                 if (round > 0)
@@ -103,7 +143,7 @@ internal static class InProcess
                 GC.WaitForPendingFinalizers();
                 var analyzer = new Metered(create());
                 var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(analyzer),
-                    new CompilationWithAnalyzersOptions(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
+                    new CompilationWithAnalyzersOptions(config is null ? new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty) : new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, config), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
                 var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
                 if (diagnostics.FirstOrDefault(d => d.Id == "AD0001") is { } failure)
                 {
@@ -129,7 +169,7 @@ internal static class InProcess
             }
         }
 
-        Console.WriteLine($"In process: {trees.Count - 1} files, {RuntimeInformation.FrameworkDescription}, Roslyn {typeof(Compilation).Assembly.GetName().Version}, NetAnalyzers from {sdk}");
+        Console.WriteLine($"In process: {trees.Count} files (generated ones included), {RuntimeInformation.FrameworkDescription}, Roslyn {typeof(Compilation).Assembly.GetName().Version}, NetAnalyzers from {sdk}");
         Console.WriteLine($"| Each alone, bound and warm (rounds 2..{rounds}) | Time: median (range) | Fastest | Collection pauses inside its callbacks: median (range) | Time without them: median (range) | Allocated by its callbacks | Warnings |");
         Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
         bindings.Sort();

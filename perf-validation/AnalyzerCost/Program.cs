@@ -6,9 +6,10 @@ using System.Linq;
 namespace JsonPerf.AnalyzerCost;
 
 /// <summary>
-/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
+/// <c>generate DIR [files] [seed] [version]</c> writes a synthetic project (<c>CLEAN=1</c>: with every site fixed; <c>FEW=1</c>: JSON code in 1 file of 100;
+/// <c>METADATA=1</c>: a trimmed/AOT library whose calls all pass generated metadata, <see cref="MetadataProject"/>); <c>report WALLS_WITH WALLS_WITHOUT LOG...</c>
 /// reads <c>-p:ReportAnalyzer=true -v:d</c> build logs (medians over them); <c>report-alone CA_LOGS JSONPERF_LOGS</c> compares
-/// builds with only one side on; <c>inprocess DIR [rounds]</c> (with <c>DETAIL=1</c>, <c>SETS=...</c>) runs the analyzers without a build (<see cref="InProcess"/>). perf-validation/analyzer-cost.sh runs both.
+/// builds with only one side on; <c>inprocess DIR [rounds]</c> (with <c>DETAIL=1</c>, <c>SETS=...</c>) runs the analyzers without a build (<see cref="InProcess"/>); <c>replay PROJECT_DIR RSP [rounds]</c> does so on a real compile's csc command line (<see cref="Replay"/>). perf-validation/analyzer-cost.sh runs both.
 /// </summary>
 public static class Program
 {
@@ -16,6 +17,9 @@ public static class Program
     {
         switch (args)
         {
+            case ["replay", var projectDirectory, var rsp, ..]:
+                return InProcess.MeasureAsync(Replay.Read(projectDirectory, rsp), args.Length > 3 ? int.Parse(args[3]) : 8).GetAwaiter().GetResult();
+
             case ["inprocess", var projectDirectory, ..]:
                 return InProcess.RunAsync(projectDirectory, args.Length > 2 ? int.Parse(args[2]) : 8).GetAwaiter().GetResult();
 
@@ -23,12 +27,14 @@ public static class Program
                 var files = args.Length > 2 ? int.Parse(args[2]) : 2000;
                 var seed = args.Length > 3 ? int.Parse(args[3]) : 1;
                 var version = args.Length > 4 ? args[4] : "0.1.0";
-                var sites = ProjectGenerator.Write(directory, files, seed, version, clean: Environment.GetEnvironmentVariable("CLEAN") == "1", few: Environment.GetEnvironmentVariable("FEW") == "1");
+                var sites = Environment.GetEnvironmentVariable("METADATA") == "1"
+                    ? MetadataProject.Write(directory, files, seed, version)
+                    : ProjectGenerator.Write(directory, files, seed, version, clean: Environment.GetEnvironmentVariable("CLEAN") == "1", few: Environment.GetEnvironmentVariable("FEW") == "1");
                 Console.WriteLine($"Wrote {files} files to {directory}: {sites}");
                 return 0;
 
             case ["report", var withAnalyzers, var without, .. var logs] when logs.Length > 0:
-                Console.Write(BuildLogReport.Create(logs.Select(File.ReadAllText).ToList(), Walls(withAnalyzers), Walls(without), clean: Environment.GetEnvironmentVariable("CLEAN") == "1", out var complete));
+                Console.Write(BuildLogReport.Create(logs.Select(File.ReadAllText).ToList(), Walls(withAnalyzers), Walls(without), clean: NoCa1869Site, out var complete));
                 if (!complete)
                 {
                     Console.Error.WriteLine("The build log lacks the analyzer table or JsonPerf's row, or JP0001 missed a CA1869 site.");
@@ -46,10 +52,13 @@ public static class Program
                 return found ? 0 : 1;
 
             default:
-                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG... | report-alone CA_ONLY_LOGS JSONPERF_ONLY_LOGS (comma-separated) | inprocess DIR [rounds]");
+                Console.Error.WriteLine("usage: generate DIR [files] [seed] [version] | report WALLS_WITH WALLS_WITHOUT LOG... | report-alone CA_ONLY_LOGS JSONPERF_ONLY_LOGS (comma-separated) | inprocess DIR [rounds] | replay PROJECT_DIR RSP [rounds]");
                 return 2;
         }
     }
+
+    /// <summary>CLEAN=1 and METADATA=1 write no site CA1869 reports, so the report expects none.</summary>
+    private static bool NoCa1869Site => Environment.GetEnvironmentVariable("CLEAN") == "1" || Environment.GetEnvironmentVariable("METADATA") == "1";
 
     private static string[] Logs(string paths) => paths.Split(',', StringSplitOptions.RemoveEmptyEntries).Select(File.ReadAllText).ToArray();
 

@@ -118,7 +118,7 @@ public static class ProjectGenerator
         (@"        var doc = JsonDocument.Parse\(json\);", "        using var doc = JsonDocument.Parse(json);"),
     };
 
-    private static string Model(int i, Random random)
+    internal static string Model(int i, Random random)
     {
         var text = new StringBuilder($"namespace Synthetic.Models;\n\npublic enum Status{i} {{ New, Active, Closed }}\n\npublic sealed class Model{i}\n{{\n");
         var properties = random.Next(4, 14);
@@ -403,7 +403,7 @@ public static class ProjectGenerator
         return text.ToString();
     }
 
-    private static string Utility(int i, Random random)
+    internal static string Utility(int i, Random random)
     {
         var text = new StringBuilder($"namespace Synthetic.Utilities;\n\npublic static class Utility{i}\n{{\n");
         var methods = random.Next(3, 10);

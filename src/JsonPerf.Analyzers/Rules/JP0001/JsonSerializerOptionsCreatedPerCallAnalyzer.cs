@@ -49,11 +49,22 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return AnalyzePerRequestField(creation, field, symbols, cancellationToken);
         }
 
-        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.RunsPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || symbols.IsInsideExpressionTree(creation))
         {
             return null;
         }
 
+        // Whether the code runs per call is asked last, of options that reach the serializer: in a private method it reads
+        // every reference to the method in its type's declarations (a partial type's every part, a source-generated
+        // context's included), which options that are only built and returned, or go elsewhere, need not pay.
+        return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)
+            ? diagnostic
+            : null;
+    }
+
+    /// <summary>JP0001's judgement of where the options <paramref name="creation"/> makes go, whether or not its code runs per call.</summary>
+    private static Diagnostic? JudgeUse(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
         // Locals and getters take the value as is (a target-typed `new()` arrives wrapped in a conversion);
         // arguments may also come through casts, parentheses, ?: and ??.
         var converted = creation.WalkUpConversions();

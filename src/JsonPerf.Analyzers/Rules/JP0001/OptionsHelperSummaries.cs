@@ -50,15 +50,17 @@ internal sealed partial class OptionsHelperSummaries
         if (!symbols.IsJsonSerializerOptions(target.ReturnType)
             || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
             || invocation.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
-            || !invocation.RunsPerCall(containingSymbol, symbols, cancellationToken)
             || symbols.IsInsideExpressionTree(invocation))
         {
             return null;
         }
 
+        // Whether the call runs per call is asked last, as for a creation (JsonSerializerOptionsCreatedPerCallAnalyzer.Judge).
         var summaries = OptionsHelperSummaries.For(symbols);
         var sink = summaries.Sink(argument, cancellationToken);
-        if (sink == OptionsSink.None || summaries.FreshFactory(invocation, out var byDefault, cancellationToken) is not { } factory)
+        if (sink == OptionsSink.None
+            || summaries.FreshFactory(invocation, out var byDefault, cancellationToken) is not { } factory
+            || !invocation.RunsPerCall(containingSymbol, symbols, cancellationToken))
         {
             return null;
         }
