@@ -40,6 +40,7 @@ cd "$dir"
 echo "load: $(uptime)"
 dotnet run -c Release -p:WorthCheckout="$root/before" -- "$root/before" "$root/after" --artifacts "$root/BenchmarkDotNet.Artifacts" "$@"
 echo "load: $(uptime)"
+ls "$WORTH_SANITY"/*.before >/dev/null 2>&1 || { echo "sanity: no side wrote its file (a GlobalSetup failed: see the log above)"; exit 1; }
 for f in "$WORTH_SANITY"/*.before; do
   cmp -s "$f" "${f%.before}.after" || { echo "sanity: $(basename "${f%.before}") differs between before and after"; exit 1; }
 done

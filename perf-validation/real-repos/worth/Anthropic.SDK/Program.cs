@@ -114,26 +114,3 @@ public class Messages
         return text.ToString();
     }
 }
-
-internal sealed class CannedHandler(string body, string mediaType) : HttpMessageHandler
-{
-    private readonly byte[] _body = Encoding.UTF8.GetBytes(body);
-    public bool Capture;
-    public string? Body, ContentType;
-
-    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-    {
-        if (Capture)
-        {
-            Body = await request.Content!.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
-            ContentType = request.Content.Headers.ContentType?.ToString();
-        }
-        else
-        {
-            await request.Content!.CopyToAsync(System.IO.Stream.Null, cancellationToken).ConfigureAwait(false);
-        }
-        var content = new ByteArrayContent(_body);
-        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(mediaType);
-        return new HttpResponseMessage(HttpStatusCode.OK) { Content = content, RequestMessage = request };
-    }
-}

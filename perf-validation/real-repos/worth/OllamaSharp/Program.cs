@@ -47,9 +47,9 @@ public class DeleteModel
     [GlobalSetup]
     public void Setup()
     {
-        _okHandler = new CannedHandler(HttpStatusCode.OK, "");
+        _okHandler = new CannedHandler("", status: HttpStatusCode.OK);
         _ok = new OllamaApiClient(new HttpClient(_okHandler) { BaseAddress = new Uri("http://localhost:11434") });
-        _bad = new OllamaApiClient(new HttpClient(new CannedHandler(HttpStatusCode.BadRequest, $"{{\"error\":\"model '{Model}' not found\"}}"))
+        _bad = new OllamaApiClient(new HttpClient(new CannedHandler($"{{\"error\":\"model '{Model}' not found\"}}", status: HttpStatusCode.BadRequest))
             { BaseAddress = new Uri("http://localhost:11434") });
 
         // Sanity: both sides send the same bytes and headers and report the same error; the content type shows which build ran.
@@ -90,27 +90,5 @@ public class DeleteModel
         {
             return e.Message;
         }
-    }
-}
-
-internal sealed class CannedHandler(HttpStatusCode status, string body) : HttpMessageHandler
-{
-    private readonly byte[] _body = System.Text.Encoding.UTF8.GetBytes(body);
-    public bool Capture;
-    public string? Body, ContentType, ContentClass;
-
-    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-    {
-        if (Capture)
-        {
-            Body = await request.Content!.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
-            ContentType = request.Content.Headers.ContentType?.ToString();
-            ContentClass = request.Content.GetType().Name;
-        }
-        else
-        {
-            await request.Content!.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-        }
-        return new HttpResponseMessage(status) { Content = new ByteArrayContent(_body), RequestMessage = request };
     }
 }

@@ -1,0 +1,112 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Net;
+using System.Net.Http;
+using System.Reflection;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Betalgo.Ranul.OpenAI;
+using Betalgo.Ranul.OpenAI.Managers;
+using Betalgo.Ranul.OpenAI.ObjectModels.RequestModels;
+using Betalgo.Ranul.OpenAI.ObjectModels.ResponseModels;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+
+// One run, two builds of betalgo/openai: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
+// Usage (../run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
+var before = Path.GetFullPath(args[0]);
+var after = Path.GetFullPath(args[1]);
+Job Side(string side, string checkout) => Job.Default
+    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
+    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
+    .WithId(side);
+var config = DefaultConfig.Instance
+    .AddJob(Side("before", before).AsBaseline())
+    .AddJob(Side("after", after))
+    .HideColumns("Arguments");
+BenchmarkRunner.Run<ChatCompletions>(config, args[2..]);
+
+/// <summary>
+/// <c>ChatCompletion.CreateCompletion</c> and <c>CreateCompletionAsStream</c>: every request body goes through the HTTP
+/// helpers where the fixes hoisted the per-request <c>new JsonSerializerOptions { DefaultIgnoreCondition = WhenWritingDefault }</c>
+/// to a static readonly field (JP0001: <c>PostAndReadAsAsync</c>, <c>PostAsStreamAsync</c> in Extensions/HttpclientExtensionsLegacy.cs).
+/// The HttpClient's handler is in memory: it reads the request body and returns a canned answer.
+/// </summary>
+[MemoryDiagnoser]
+public class ChatCompletions
+{
+#if WORTH_AFTER
+    private const string SideName = "after";
+#else
+    private const string SideName = "before";
+#endif
+    private const string Answer = """
+        {"id":"chatcmpl-01","object":"chat.completion","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"message":{"role":"assistant","content":"Paris is sunny, 21 °C."},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":31,"completion_tokens":9,"total_tokens":40},"system_fingerprint":"fp_01"}
+        """;
+    private static readonly string Stream = string.Concat(new[]
+    {
+        """{"id":"chatcmpl-02","object":"chat.completion.chunk","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}""",
+        """{"id":"chatcmpl-02","object":"chat.completion.chunk","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"content":"Paris is "},"finish_reason":null}]}""",
+        """{"id":"chatcmpl-02","object":"chat.completion.chunk","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"content":"sunny, 21 °C."},"finish_reason":null}]}""",
+        """{"id":"chatcmpl-02","object":"chat.completion.chunk","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}""",
+    }.Select(e => $"data: {e}\n\n")) + "data: [DONE]\n\n";
+
+    private OpenAIService _client = null!, _streamClient = null!;
+    private CannedHandler _handler = null!;
+
+    private static ChatCompletionCreateRequest Request() => new()
+    {
+        Model = "gpt-4o-mini",
+        Messages = new List<ChatMessage>
+        {
+            ChatMessage.FromSystem("You are a weather assistant. Answer in one sentence."),
+            ChatMessage.FromUser("What's the weather in Paris? Answer in °C."),
+        },
+        MaxTokens = 64,
+        Temperature = 0.2f,
+    };
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _handler = new CannedHandler(Answer, "application/json");
+        _client = new OpenAIService(new OpenAIOptions { ApiKey = "sk-benchmark" }, new HttpClient(_handler));
+        _streamClient = new OpenAIService(new OpenAIOptions { ApiKey = "sk-benchmark" }, new HttpClient(new CannedHandler(Stream, "text/event-stream")));
+
+        // The build is the side it says: only the fixed tree has the hoisted options field (JP0001's fix).
+        var helpers = typeof(OpenAIService).Assembly.GetType("Betalgo.Ranul.OpenAI.Extensions.HttpClientExtensions", throwOnError: true)!;
+        var hoisted = helpers.GetField("IgnoreDefaultJsonOptions", BindingFlags.NonPublic | BindingFlags.Static) != null;
+        if (hoisted != (SideName == "after"))
+            throw new InvalidOperationException($"sanity check failed: the {SideName} job runs a build with the hoisted options={hoisted}");
+
+        // Sanity: both sides send the same request and read the same answers (run.sh compares the two files).
+        _handler.Capture = true;
+        var response = Complete().GetAwaiter().GetResult();
+        _handler.Capture = false;
+        var text = response.Choices.Single().Message.Content;
+        var streamed = StreamCompletion().GetAwaiter().GetResult();
+        if (!response.Successful || text != "Paris is sunny, 21 °C." || streamed != "Paris is sunny, 21 °C.")
+            throw new InvalidOperationException($"sanity check failed: {response.Successful} {text} / {streamed}");
+        var summary = $"{_handler.Body}\n{_handler.ContentType}\n{response.Id} {response.Model} {response.Choices[0].FinishReason} {response.Usage.PromptTokens}/{response.Usage.CompletionTokens}/{response.Usage.TotalTokens} {text}\n{streamed}\n";
+        Console.WriteLine("// sanity ok: " + summary.Replace('\n', ' '));
+        if (Environment.GetEnvironmentVariable("WORTH_SANITY") is { Length: > 0 } dir)
+            File.WriteAllText(Path.Combine(dir, "ChatCompletions." + SideName), summary);
+    }
+
+    [Benchmark(Description = "CreateCompletion (system + user message)")]
+    public Task<ChatCompletionCreateResponse> Complete() => _client.ChatCompletion.CreateCompletion(Request());
+
+    [Benchmark(Description = "CreateCompletionAsStream (4 chunks)")]
+    public async Task<string> StreamCompletion()
+    {
+        var text = new StringBuilder();
+        await foreach (var r in _streamClient.ChatCompletion.CreateCompletionAsStream(Request()).ConfigureAwait(false))
+            if (r.Choices?.FirstOrDefault()?.Delta?.Content is { } t) text.Append(t);
+        return text.ToString();
+    }
+}
