@@ -61,7 +61,7 @@ internal static class InProcess
     private const string Jp0002Set = "ReflectionSerializationAnalyzer (JP0002, a warning as in trimmed/AOT projects)";
 
     /// <summary>What one measured compilation is made of: its trees (generated ones included), references, options and, for a replayed compile, its analyzer config.</summary>
-    internal sealed record Inputs(string Name, List<SyntaxTree> Trees, List<MetadataReference> References, CSharpCompilationOptions Options, AnalyzerConfigOptionsProvider? Config);
+    internal sealed record Inputs(string Name, List<SyntaxTree> Trees, List<MetadataReference> References, CSharpCompilationOptions Options, AnalyzerConfigOptionsProvider? Config, ImmutableArray<AdditionalText> AdditionalFiles);
 
     private static readonly string DotnetRoot = Path.GetDirectoryName(Path.GetDirectoryName(Path.GetDirectoryName(RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/'))))!;
 
@@ -79,7 +79,7 @@ internal static class InProcess
             specificDiagnosticOptions: new Dictionary<string, ReportDiagnostic> { ["CA1869"] = ReportDiagnostic.Warn, ["JP0002"] = ReportDiagnostic.Warn });
         // METADATA=1's project has a JsonSerializerContext: its generated half, as the build's generator writes it.
         trees = WithGeneratedContexts(trees, references, options, parse, refs);
-        return MeasureAsync(new Inputs("Synthetic", trees, references, options, null), rounds);
+        return MeasureAsync(new Inputs("Synthetic", trees, references, options, null, ImmutableArray<AdditionalText>.Empty), rounds);
     }
 
     /// <summary>
@@ -88,7 +88,7 @@ internal static class InProcess
     /// </summary>
     public static async Task<int> MeasureAsync(Inputs inputs, int rounds)
     {
-        var (assemblyName, trees, references, options, config) = inputs;
+        var (assemblyName, trees, references, options, config, additionalFiles) = inputs;
         var sdk = Directory.GetDirectories(Path.Combine(DotnetRoot, "sdk")).Where(d => char.IsDigit(Path.GetFileName(d)[0])).OrderBy(d => Version.Parse(Path.GetFileName(d).Split('-')[0])).Last();
         var netAnalyzers = Assembly.LoadFrom(Path.Combine(sdk, "Sdks", "Microsoft.NET.Sdk", "analyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
 
@@ -131,7 +131,14 @@ internal static class InProcess
             {
                 var compilation = CSharpCompilation.Create(assemblyName, trees, references, options);
                 var binding = Stopwatch.StartNew();
-                compilation.GetDiagnostics();  // bound before the analyzers run
+                // Bound before the analyzers run; a compilation with errors (a reference or a generator missing) is not the
+                // one a build analyzes, so it is no measurement.
+                if (compilation.GetDiagnostics().FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error) is { } error)
+                {
+                    Console.Error.WriteLine($"the compilation does not compile: {error}");
+                    return 1;
+                }
+
                 if (round > 0)
                 {
                     bindings.Add(binding.Elapsed.TotalSeconds);
@@ -143,7 +150,7 @@ internal static class InProcess
                 GC.WaitForPendingFinalizers();
                 var analyzer = new Metered(create());
                 var withAnalyzers = compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(analyzer),
-                    new CompilationWithAnalyzersOptions(config is null ? new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty) : new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, config), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
+                    new CompilationWithAnalyzersOptions(config is null ? new AnalyzerOptions(additionalFiles) : new AnalyzerOptions(additionalFiles, config), null, concurrentAnalysis: false, logAnalyzerExecutionTime: true, reportSuppressedDiagnostics: false));
                 var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
                 if (diagnostics.FirstOrDefault(d => d.Id == "AD0001") is { } failure)
                 {
@@ -184,6 +191,11 @@ internal static class InProcess
             Console.WriteLine($"| {name} | {sorted[sorted.Count / 2]:0.000} s ({sorted[0]:0.000}–{sorted[^1]:0.000}), {100 * sorted[sorted.Count / 2] / bound:0.00}% of binding | {sorted[0]:0.000} s "
                 + $"| {paused[paused.Count / 2]:0.000} s ({paused[0]:0.000}–{paused[^1]:0.000}) | {own[own.Count / 2]:0.000} s ({own[0]:0.000}–{own[^1]:0.000}), {100 * own[own.Count / 2] / bound:0.00}% of binding "
                 + $"| {allocated[allocated.Count / 2] / 1e6:0.00} MB | {counts[name]} |");
+        }
+
+        foreach (var (name, found) in sites)
+        {
+            Console.WriteLine($"Sites by rule, {name}: {(found.IsEmpty ? "none" : string.Join(", ", found.GroupBy(d => d.Id).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => $"{g.Key} {g.Count()}")))}");
         }
 
         return 0;

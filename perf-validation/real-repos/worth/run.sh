@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What JsonPerf's fixes are worth in a real repository: `bash run.sh OllamaSharp` (or Anthropic.SDK) [BenchmarkDotNet args].
+# What JsonPerf's fixes are worth in a real repository: `bash run.sh OllamaSharp` (or Anthropic.SDK, betalgo-openai) [BenchmarkDotNet args].
 # Clones <Repo>/commit.txt of the mirror named in <Repo>/mirror.txt twice under $WORTH_TMP (default /tmp/worth-run):
 # before = the commit as is, after = the commit with the package's fixes, made by the real-repository trial
 # (../trial.sh on <Repo>/target.txt, no tests; the repository's code is never kept in this one). One BenchmarkDotNet
@@ -42,6 +42,7 @@ dotnet run -c Release -p:WorthCheckout="$root/before" -- "$root/before" "$root/a
 echo "load: $(uptime)"
 ls "$WORTH_SANITY"/*.before >/dev/null 2>&1 || { echo "sanity: no side wrote its file (a GlobalSetup failed: see the log above)"; exit 1; }
 for f in "$WORTH_SANITY"/*.before; do
+  [ -f "${f%.before}.after" ] || { echo "sanity: the after side wrote no $(basename "${f%.before}") file (its GlobalSetup failed: see the log above)"; exit 1; }
   cmp -s "$f" "${f%.before}.after" || { echo "sanity: $(basename "${f%.before}") differs between before and after"; exit 1; }
 done
 echo "sanity: before and after sent and received the same ($(ls "$WORTH_SANITY" | wc -l) files)"

@@ -102,4 +102,8 @@ internal static class OperationExtensions
     /// <summary>True when the operation runs every time its code is called: the one judgement of <see cref="RunOnce"/>.</summary>
     public static bool RunsPerCall(this IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
         => RunOnce.RunsPerCall(operation, containingSymbol, symbols, cancellationToken);
+
+    /// <summary>See <see cref="RunOnce.MayRunPerCall"/>: the cheap half of <see cref="RunsPerCall"/>, asked first.</summary>
+    public static bool MayRunPerCall(this IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+        => RunOnce.MayRunPerCall(operation, containingSymbol, symbols, cancellationToken);
 }

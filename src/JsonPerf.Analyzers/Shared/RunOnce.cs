@@ -36,6 +36,21 @@ internal sealed class RunOnce
     public static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
         => RunsPerCall(operation, containingSymbol, symbols, MaxDepth, cancellationToken);
 
+    /// <summary>
+    /// False only where <paramref name="operation"/> certainly runs once, known without following a private method to its
+    /// callers (an initializer, a static constructor, the entry point, a Lazy factory there): what a rule asks first.
+    /// Where this is true, <see cref="RunsPerCall(IOperation, ISymbol, JsonSymbols, CancellationToken)"/> may still find
+    /// a private method that only runs once, by reading every reference to it in its type (every part of a partial type,
+    /// a source-generated context's files included): a rule asks that last, of code it would report.
+    /// </summary>
+    public static bool MayRunPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+        => RunsPerCall(operation, containingSymbol, symbols, depth: 0, cancellationToken);
+
+    /// <summary>How many types' declarations this compilation's run-once judgement has read (tests check that code a rule does not report reads none).</summary>
+    internal int TypesRead => _typesRead;
+
+    private int _typesRead;
+
     private static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
     {
         if (operation.EnclosingFunction() is { } function)
@@ -181,6 +196,7 @@ internal sealed class RunOnce
     /// </summary>
     private Dictionary<string, List<SimpleNameSyntax>>? NamesOfPrivateMethods(INamedTypeSymbol type, CancellationToken cancellationToken)
     {
+        Interlocked.Increment(ref _typesRead);
         var names = new Dictionary<string, List<SimpleNameSyntax>>(StringComparer.Ordinal);
         foreach (var member in type.GetMembers())
         {

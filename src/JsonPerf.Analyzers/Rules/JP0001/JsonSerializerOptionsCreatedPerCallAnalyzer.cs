@@ -49,12 +49,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return AnalyzePerRequestField(creation, field, symbols, cancellationToken);
         }
 
-        if (!symbols.IsJsonSerializerOptions(creation.Type) || symbols.IsInsideExpressionTree(creation))
+        if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.MayRunPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
         {
             return null;
         }
 
-        // Whether the code runs per call is asked last, of options that reach the serializer: in a private method it reads
+        // Whether code in a private method runs per call is asked last, of options that reach the serializer: it reads
         // every reference to the method in its type's declarations (a partial type's every part, a source-generated
         // context's included), which options that are only built and returned, or go elsewhere, need not pay.
         return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)

@@ -50,6 +50,7 @@ internal sealed partial class OptionsHelperSummaries
         if (!symbols.IsJsonSerializerOptions(target.ReturnType)
             || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
             || invocation.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
+            || !invocation.MayRunPerCall(containingSymbol, symbols, cancellationToken)
             || symbols.IsInsideExpressionTree(invocation))
         {
             return null;

@@ -23,6 +23,7 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod is not { Name: "Create", IsStatic: true } method
             || !SymbolEqualityComparer.Default.Equals(method.ContainingType, encoder)
+            || !invocation.MayRunPerCall(context.ContainingSymbol, symbols, context.CancellationToken)
             || symbols.IsInsideExpressionTree(invocation)
             || IsCached(invocation, context.ContainingSymbol)
             || !invocation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))  // last: it may read the type's every declaration
