@@ -102,7 +102,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             case IReturnOperation when use == converted
                                     && creation.EnclosingFunction() is null
                                     && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
-                return Create(creation, fixable: StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation), creation);
+                var cacheable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation);
+                // A private getter whose options a read hands to a context's constructor: cached, they would be bound there.
+                return cacheable && containingSymbol is IMethodSymbol { AssociatedSymbol: IPropertySymbol property } && OptionsHelperSummaries.For(symbols).BoundElsewhere(property, cancellationToken)
+                    ? CreateBound(creation, movable: true, context: null)
+                    : Create(creation, fixable: cacheable, creation);
 
             default:
                 return null;

@@ -66,9 +66,11 @@ internal sealed partial class OptionsHelperSummaries
             return null;
         }
 
-        // Options a context is built on cannot be shared: caching the factory would hand every call the same bound instance.
+        // Options a context is built on cannot be shared: caching the factory would hand every call the same bound
+        // instance, this one's or another call's (a private factory's calls are all in its type).
         var bound = sink == OptionsSink.Binds;
-        var fixable = factory.Fixable && !bound;
+        var boundByAnother = !bound && factory.Fixable && summaries.BoundElsewhere(target, cancellationToken);
+        var fixable = factory.Fixable && !bound && !boundByAnother;
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
         var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(
@@ -78,7 +80,7 @@ internal sealed partial class OptionsHelperSummaries
             byDefault is null
                 ? Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost)
                 : Rules.OptionsCostThroughFactoryByDefault(target.ContainingType.Name + "." + target.Name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
-            Rules.FixNote(fixable, onlyBoundToContext: bound && factory.Fixable));
+            Rules.FixNote(fixable, onlyBoundToContext: (bound || boundByAnother) && factory.Fixable));
     }
 
     /// <summary>
