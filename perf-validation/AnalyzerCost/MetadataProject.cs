@@ -20,27 +20,7 @@ internal static class MetadataProject
     {
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
-        File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
-            <Project Sdk="Microsoft.NET.Sdk">
-              <PropertyGroup>
-                <TargetFramework>net10.0</TargetFramework>
-                <Nullable>disable</Nullable>
-                <ImplicitUsings>enable</ImplicitUsings>
-                <IsAotCompatible>true</IsAotCompatible>
-                <NoWarn>$(NoWarn);CS1998;CS0219;CS8321</NoWarn>
-              </PropertyGroup>
-              <ItemGroup>
-                <PackageReference Include="JsonPerf.Analyzers" Version="{packageVersion}" PrivateAssets="all" />
-              </ItemGroup>
-            </Project>
-            """);
-        File.WriteAllText(Path.Combine(directory, ".editorconfig"), """
-            root = true
-
-            [*.cs]
-            dotnet_diagnostic.CA1869.severity = warning
-            dotnet_diagnostic.JPS0001.severity = none
-            """);
+        ProjectGenerator.WriteProjectFiles(directory, packageVersion, "\n    <IsAotCompatible>true</IsAotCompatible>");
 
         var kinds = new int[files];
         var models = new List<int>();

@@ -16,27 +16,7 @@ public static class ProjectGenerator
         Directory.CreateDirectory(directory);
         var random = new Random(seed);
         var counts = new int[19];
-        File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $"""
-            <Project Sdk="Microsoft.NET.Sdk">
-              <PropertyGroup>
-                <TargetFramework>net10.0</TargetFramework>
-                <Nullable>disable</Nullable>
-                <ImplicitUsings>enable</ImplicitUsings>
-                <NoWarn>$(NoWarn);CS1998;CS0219;CS8321</NoWarn>
-              </PropertyGroup>
-              <ItemGroup>
-                <PackageReference Include="JsonPerf.Analyzers" Version="{packageVersion}" PrivateAssets="all" />
-              </ItemGroup>
-            </Project>
-            """);
-        File.WriteAllText(Path.Combine(directory, ".editorconfig"), """
-            root = true
-
-            [*.cs]
-            # NetAnalyzers' rule for the same problem, made a warning so the two can be compared on one build.
-            dotnet_diagnostic.CA1869.severity = warning
-            dotnet_diagnostic.JPS0001.severity = none  # the package's suppressor would hide CA1869 at JP0001's sites; the report compares them
-            """);
+        WriteProjectFiles(directory, packageVersion);
 
         // Kinds first, so services only use models that exist; file 0 is always a model.
         var kinds = new int[files];
@@ -72,6 +52,36 @@ public static class ProjectGenerator
         }
 
         return (few ? "few sites (services and handlers in 1 file of 100, plain utilities elsewhere): " : "") + (clean ? "clean (every site below written as its fix: nothing to report): " : "") + $"per-call options inline {counts[0]}, per-call options in a local {counts[1]}, per-call converter {counts[2]}, per-call encoder {counts[3]}, case-insensitive reads {counts[4]}, cached options {counts[5]}, JsonDocument not disposed {counts[6]}, JsonDocument disposed or returned {counts[7]}, conversions through a string {counts[8]}, UTF-16 detours {counts[9]}, UTF-8 direct {counts[10]}, per-call options from a factory method {counts[11]}, per-call options through a wrapper method {counts[12]}, helpers with cached options {counts[13]}, per-call options read in a lambda {counts[14]}, StringContent of a string {counts[15]}, element to node through its text {counts[16]}, file text read through a local {counts[17]}, coalescing factory behind optional options {counts[18]}";
+    }
+
+    /// <summary>
+    /// The project file (net10.0, the package, <paramref name="properties"/> added) and the .editorconfig that raises
+    /// CA1869 to a warning, for every generated shape.
+    /// </summary>
+    internal static void WriteProjectFiles(string directory, string packageVersion, string properties = "")
+    {
+        File.WriteAllText(Path.Combine(directory, "Synthetic.csproj"), $$"""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <TargetFramework>net10.0</TargetFramework>
+                <Nullable>disable</Nullable>
+                <ImplicitUsings>enable</ImplicitUsings>
+                <NoWarn>$(NoWarn);CS1998;CS0219;CS8321</NoWarn>{{properties}}
+              </PropertyGroup>
+              <ItemGroup>
+                <PackageReference Include="JsonPerf.Analyzers" Version="{{packageVersion}}" PrivateAssets="all" />
+              </ItemGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(directory, ".editorconfig"), """
+            root = true
+
+            [*.cs]
+            # NetAnalyzers' rule for the same problem, made a warning so the two can be compared on one build.
+            dotnet_diagnostic.CA1869.severity = warning
+            dotnet_diagnostic.JPS0001.severity = none  # the package's suppressor would hide CA1869 at JP0001's sites; the report compares them
+            """);
+
     }
 
     /// <summary>

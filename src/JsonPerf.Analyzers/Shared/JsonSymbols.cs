@@ -70,6 +70,7 @@ internal sealed class JsonSymbols
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private RunOnce? _runOnce;
+    private PrivateMemberReferences? _privateMemberReferences;
     private System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout>? _parameterLayouts;
     private System.Collections.Concurrent.ConcurrentDictionary<Type, object>? _ruleStates;
 
@@ -183,7 +184,11 @@ internal sealed class JsonSymbols
 
     /// <summary>Which private methods only run from code that runs once (<see cref="RunOnce"/>): created when a rule first asks.</summary>
     public RunOnce RunOnceMethods
-        => _runOnce ?? LazyInitializer.EnsureInitialized(ref _runOnce, () => new RunOnce(_compilation, this))!;
+        => _runOnce ?? LazyInitializer.EnsureInitialized(ref _runOnce, () => new RunOnce(this))!;
+
+    /// <summary>Where the compilation's private methods and properties are used (<see cref="PrivateMemberReferences"/>): created when a rule first asks.</summary>
+    public PrivateMemberReferences PrivateMemberReferences
+        => _privateMemberReferences ?? LazyInitializer.EnsureInitialized(ref _privateMemberReferences, () => new PrivateMemberReferences(_compilation))!;
 
     /// <summary>Per method definition, what <see cref="SerializerEntryPoints.TryGetSerializedType"/> reads from its parameters.</summary>
     public System.Collections.Concurrent.ConcurrentDictionary<IMethodSymbol, SerializerEntryPoints.ParameterLayout> ParameterLayouts

@@ -14,23 +14,16 @@ internal sealed class RunOnce
     /// <summary>How many private methods deep a run-once caller is followed (the method, its caller, their caller).</summary>
     private const int MaxDepth = 3;
 
-    private readonly Compilation _compilation;
     private readonly JsonSymbols _symbols;
 
-    // Per private method: where it runs from (null when a reference is not a call or a Lazy factory). Read once per method.
+    // Per private method: where it runs from (null when a reference is not a call or a Lazy factory). Read once per method,
+    // from its uses in its type (PrivateMemberReferences).
     private readonly ConcurrentDictionary<IMethodSymbol, Runner[]?> _runners = new(SymbolEqualityComparer.Default);
-
-    // Per type asked about: the identifiers spelled like its private methods (null: a part outside this compilation).
-    private readonly ConcurrentDictionary<INamedTypeSymbol, Dictionary<string, List<SimpleNameSyntax>>?> _names = new(SymbolEqualityComparer.Default);
 
     // Per private method, the judgement at full depth: a pure function of the method, so the same whichever call asks first.
     private readonly ConcurrentDictionary<IMethodSymbol, bool> _onlyOnce = new(SymbolEqualityComparer.Default);
 
-    public RunOnce(Compilation compilation, JsonSymbols symbols)
-    {
-        _compilation = compilation;
-        _symbols = symbols;
-    }
+    public RunOnce(JsonSymbols symbols) => _symbols = symbols;
 
     /// <summary>True when <paramref name="operation"/> runs every time its code is called (see the class summary).</summary>
     public static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
@@ -45,11 +38,6 @@ internal sealed class RunOnce
     /// </summary>
     public static bool MayRunPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
         => RunsPerCall(operation, containingSymbol, symbols, depth: 0, cancellationToken);
-
-    /// <summary>How many types' declarations this compilation's run-once judgement has read (tests check that code a rule does not report reads none).</summary>
-    internal int TypesRead => _typesRead;
-
-    private int _typesRead;
 
     private static bool RunsPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
     {
@@ -150,24 +138,16 @@ internal sealed class RunOnce
     /// </summary>
     private Runner[]? Runners(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        var names = _names.TryGetValue(method.ContainingType, out var found) ? found : _names.GetOrAdd(method.ContainingType, NamesOfPrivateMethods(method.ContainingType, cancellationToken));
-        if (names is null)
+        var uses = _symbols.PrivateMemberReferences;
+        if (uses.NamesOf(method, cancellationToken) is not { } candidates)
         {
             return null;
         }
 
         var runners = new List<Runner>();
-        if (!names.TryGetValue(method.Name, out var candidates))
-        {
-            return runners.ToArray();
-        }
-
         foreach (var name in candidates)
         {
-            // The type may have parts in other files; the compiler hands out its cached model for each tree.
-#pragma warning disable RS1030 // Do not invoke Compilation.GetSemanticModel() method within a diagnostic analyzer
-            var model = _compilation.GetSemanticModel(name.SyntaxTree);
-#pragma warning restore RS1030
+            var model = uses.ModelOf(name);
             var info = model.GetSymbolInfo(name, cancellationToken);
             if (!SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method))
             {
@@ -190,53 +170,14 @@ internal sealed class RunOnce
         return runners.ToArray();
     }
 
-    /// <summary>
-    /// The identifiers in <paramref name="type"/>'s declarations spelled like one of its private methods, by name: one walk
-    /// of the type for all its methods. Null when a part of the type is not in this compilation.
-    /// </summary>
-    private Dictionary<string, List<SimpleNameSyntax>>? NamesOfPrivateMethods(INamedTypeSymbol type, CancellationToken cancellationToken)
-    {
-        Interlocked.Increment(ref _typesRead);
-        var names = new Dictionary<string, List<SimpleNameSyntax>>(StringComparer.Ordinal);
-        foreach (var member in type.GetMembers())
-        {
-            if (member is IMethodSymbol method && Followable(method))
-            {
-                names[method.Name] = new List<SimpleNameSyntax>();
-            }
-        }
-
-        foreach (var declaration in type.DeclaringSyntaxReferences)
-        {
-            if (!_compilation.ContainsSyntaxTree(declaration.SyntaxTree))
-            {
-                return null;
-            }
-
-            foreach (var node in declaration.GetSyntax(cancellationToken).DescendantNodes())
-            {
-                if (node is SimpleNameSyntax name && names.TryGetValue(name.Identifier.ValueText, out var list))
-                {
-                    list.Add(name);
-                }
-            }
-        }
-
-        return names;
-    }
-
     private Runner? RunnerAt(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)
     {
-        SyntaxNode reference = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-        IOperation? runner = null;
-        if (reference.Parent is InvocationExpressionSyntax invocation && invocation.Expression == reference)
+        IOperation? runner = PrivateMemberReferences.UseAt(model, name, cancellationToken) switch
         {
-            runner = model.GetOperation(invocation, cancellationToken) as IInvocationOperation;
-        }
-        else if (model.GetOperation(reference, cancellationToken) is { } group and (IMethodReferenceOperation or IDelegateCreationOperation))
-        {
-            runner = RunnerOf(group, _symbols) as IObjectCreationOperation;
-        }
+            IInvocationOperation call => call,
+            { } group and (IMethodReferenceOperation or IDelegateCreationOperation) => RunnerOf(group, _symbols) as IObjectCreationOperation,
+            _ => null,
+        };
 
         if (runner is null || model.GetEnclosingSymbol(runner.Syntax.SpanStart, cancellationToken) is not { } container)
         {

@@ -25,10 +25,11 @@ public class RunOnceCostTests
         }
         """;
 
-    [Fact]
-    public void Options_a_private_factory_builds_and_returns_read_no_type()
+    public static TheoryData<string, int> Sources() => new()
     {
-        const string source = """
+        // Options a private factory builds and returns: never the serializer's, so its callers are never read.
+        {
+            """
             using System.Text.Json;
 
             public static partial class Utilities
@@ -42,18 +43,13 @@ public class RunOnceCostTests
                     return options;
                 }
             }
-            """;
-
-        var (reports, typesRead) = Judge(source);
-
-        Assert.False(reports);
-        Assert.Equal(0, typesRead);
-    }
-
-    [Fact]
-    public void Options_a_private_method_passes_to_the_serializer_read_its_type_once_to_know_it_runs_once()
-    {
-        const string source = """
+            """,
+            0
+        },
+        // Options a private method passes to the serializer: its type is read once, to find it runs once (a static
+        // field's initializer calls it), so it is not reported.
+        {
+            """
             using System.Text.Json;
 
             public static partial class Utilities
@@ -62,31 +58,31 @@ public class RunOnceCostTests
 
                 private static string WriteSample() => JsonSerializer.Serialize(new[] { 1, 2 }, new JsonSerializerOptions { WriteIndented = true });
             }
-            """;
-
-        var (reports, typesRead) = Judge(source);
-
-        // Called only from a static field's initializer: runs once, not reported; knowing it took one read of the type.
-        Assert.False(reports);
-        Assert.Equal(1, typesRead);
-    }
-
-    [Fact]
-    public void Options_created_in_a_static_initializer_read_no_type()
-    {
-        const string source = """
+            """,
+            1
+        },
+        // Options created in a static initializer: known to run once without reading anything.
+        {
+            """
             using System.Text.Json;
 
             public static partial class Utilities
             {
                 public static readonly string Sample = JsonSerializer.Serialize(new[] { 1, 2 }, new JsonSerializerOptions { WriteIndented = true });
             }
-            """;
+            """,
+            0
+        },
+    };
 
-        var (reports, typesRead) = Judge(source);
+    [Theory]
+    [MemberData(nameof(Sources))]
+    public void Options_that_run_once_are_not_reported_and_only_those_reaching_the_serializer_from_a_private_method_read_its_type(string source, int typesRead)
+    {
+        var (reports, read) = Judge(source);
 
         Assert.False(reports);
-        Assert.Equal(0, typesRead);
+        Assert.Equal(typesRead, read);
     }
 
     /// <summary>JP0001's judgement of the source's one options creation, and how many types' declarations it read.</summary>
@@ -105,6 +101,6 @@ public class RunOnceCostTests
         var creation = tree.GetRoot().DescendantNodes().OfType<BaseObjectCreationExpressionSyntax>()
             .Single(n => model.GetTypeInfo(n).Type?.Name == "JsonSerializerOptions");
         var reports = Ca1869Suppressor.JP0001ReportsAt(model, creation.Span, symbols, CancellationToken.None);
-        return (reports, symbols.RunOnceMethods.TypesRead);
+        return (reports, symbols.PrivateMemberReferences.TypesRead);
     }
 }

@@ -12,23 +12,9 @@ using Anthropic.SDK;
 using Anthropic.SDK.Common;
 using Anthropic.SDK.Messaging;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Running;
 
-// One run, two builds of Anthropic.SDK: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
-// Usage (../run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
-var before = Path.GetFullPath(args[0]);
-var after = Path.GetFullPath(args[1]);
-Job Side(string side, string checkout) => Job.Default
-    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
-    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
-    .WithId(side);
-var config = DefaultConfig.Instance
-    .AddJob(Side("before", before).AsBaseline())
-    .AddJob(Side("after", after))
-    .HideColumns("Arguments");
-BenchmarkRunner.Run<Messages>(config, args[2..]);
+// Before and after JsonPerf's fixes, side by side (Shared/WorthRun.cs).
+WorthRun.Run<Messages>(args);
 
 /// <summary>
 /// <c>client.Messages.GetClaudeMessageAsync</c> (one request with a tool, a text + tool_use answer) and
@@ -40,11 +26,7 @@ BenchmarkRunner.Run<Messages>(config, args[2..]);
 [MemoryDiagnoser]
 public class Messages
 {
-#if WORTH_AFTER
-    private const string SideName = "after";
-#else
-    private const string SideName = "before";
-#endif
+    private const string SideName = WorthRun.Side;
     private const string Answer = """
         {"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"I'll check the weather in Paris."},{"type":"tool_use","id":"toolu_01","name":"get_weather","input":{"location":"Paris, FR","unit":"celsius"}}],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":412,"output_tokens":61}}
         """;

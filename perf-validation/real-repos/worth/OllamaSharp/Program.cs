@@ -5,26 +5,12 @@ using System.Net.Http;
 using System.Threading;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Running;
 using OllamaSharp;
 using OllamaSharp.Models;
 using OllamaSharp.Models.Exceptions;
 
-// One run, two builds of OllamaSharp: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
-// Usage (run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
-var before = Path.GetFullPath(args[0]);
-var after = Path.GetFullPath(args[1]);
-Job Side(string side, string checkout) => Job.Default
-    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
-    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
-    .WithId(side);
-var config = DefaultConfig.Instance
-    .AddJob(Side("before", before).AsBaseline())
-    .AddJob(Side("after", after))
-    .HideColumns("Arguments");
-BenchmarkRunner.Run<DeleteModel>(config, args[2..]);
+// Before and after JsonPerf's fixes, side by side (Shared/WorthRun.cs).
+WorthRun.Run<DeleteModel>(args);
 
 /// <summary>
 /// <c>OllamaApiClient.DeleteModelAsync</c>: the request body site JP0005 fixed (string then UTF-8 bytes -> UTF-8 bytes), and with
@@ -35,11 +21,7 @@ BenchmarkRunner.Run<DeleteModel>(config, args[2..]);
 public class DeleteModel
 {
     private const string Model = "llama3.2:1b";
-#if WORTH_AFTER
-    private const string Side = "after";
-#else
-    private const string Side = "before";
-#endif
+    private const string Side = WorthRun.Side;
     private readonly DeleteModelRequest _request = new() { Model = Model };
     private OllamaApiClient _ok = null!, _bad = null!;
     private CannedHandler _okHandler = null!;

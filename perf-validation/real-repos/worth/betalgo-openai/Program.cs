@@ -13,23 +13,9 @@ using Betalgo.Ranul.OpenAI.Managers;
 using Betalgo.Ranul.OpenAI.ObjectModels.RequestModels;
 using Betalgo.Ranul.OpenAI.ObjectModels.ResponseModels;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Running;
 
-// One run, two builds of betalgo/openai: "before" (the commit as is) and "after" (the commit with JsonPerf's fixes).
-// Usage (../run.sh passes these): dotnet run -c Release -- <before-checkout> <after-checkout> [BenchmarkDotNet args]
-var before = Path.GetFullPath(args[0]);
-var after = Path.GetFullPath(args[1]);
-Job Side(string side, string checkout) => Job.Default
-    .WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10)
-    .WithArguments(new Argument[] { new MsBuildArgument($"/p:WorthSide={side}"), new MsBuildArgument($"/p:WorthCheckout={checkout}") })
-    .WithId(side);
-var config = DefaultConfig.Instance
-    .AddJob(Side("before", before).AsBaseline())
-    .AddJob(Side("after", after))
-    .HideColumns("Arguments");
-BenchmarkRunner.Run<ChatCompletions>(config, args[2..]);
+// Before and after JsonPerf's fixes, side by side (Shared/WorthRun.cs).
+WorthRun.Run<ChatCompletions>(args);
 
 /// <summary>
 /// <c>ChatCompletion.CreateCompletion</c> and <c>CreateCompletionAsStream</c>: every request body goes through the HTTP
@@ -40,11 +26,7 @@ BenchmarkRunner.Run<ChatCompletions>(config, args[2..]);
 [MemoryDiagnoser]
 public class ChatCompletions
 {
-#if WORTH_AFTER
-    private const string SideName = "after";
-#else
-    private const string SideName = "before";
-#endif
+    private const string SideName = WorthRun.Side;
     private const string Answer = """
         {"id":"chatcmpl-01","object":"chat.completion","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"message":{"role":"assistant","content":"Paris is sunny, 21 °C."},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":31,"completion_tokens":9,"total_tokens":40},"system_fingerprint":"fp_01"}
         """;

@@ -6,7 +6,7 @@ namespace JsonPerf.Analyzers;
 /// A private factory or getter some of whose uses hand its options to a JsonSerializerContext's constructor (directly
 /// or through the project's wrappers): cached, those options would be bound by the first context and throw at the next,
 /// so JP0001's fix is not offered at any of its sites, and the diagnostic says why (the fix reads every use; this reads
-/// them where they all are, in the member's type).
+/// them where they all are, in the member's type: <see cref="PrivateMemberReferences"/>).
 /// </summary>
 internal sealed partial class OptionsHelperSummaries
 {
@@ -20,49 +20,29 @@ internal sealed partial class OptionsHelperSummaries
     public bool BoundElsewhere(ISymbol member, CancellationToken cancellationToken)
     {
         member = member.OriginalDefinition;
-        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is not { } type)
+        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
         {
             return false;
         }
 
-        return _boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, type, cancellationToken));
+        return _boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken));
     }
 
-    private bool AnyUseBinds(ISymbol member, INamedTypeSymbol type, CancellationToken cancellationToken)
+    private bool AnyUseBinds(ISymbol member, CancellationToken cancellationToken)
     {
-        foreach (var declaration in type.DeclaringSyntaxReferences)
+        var uses = _symbols.PrivateMemberReferences;
+        foreach (var name in uses.NamesOf(member, cancellationToken) ?? Array.Empty<SimpleNameSyntax>())
         {
-            if (!_compilation.ContainsSyntaxTree(declaration.SyntaxTree))
+            var use = PrivateMemberReferences.UseAt(uses.ModelOf(name), name, cancellationToken);
+            var isMember = use switch
             {
-                return false;
-            }
-
-            SemanticModel? model = null;
-            foreach (var node in declaration.GetSyntax(cancellationToken).DescendantNodes())
+                IInvocationOperation call => SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, member),
+                IPropertyReferenceOperation read => SymbolEqualityComparer.Default.Equals(read.Property.OriginalDefinition, member),
+                _ => false,
+            };
+            if (isMember && use!.WalkUpValuePassThrough().Parent is IArgumentOperation argument && Sink(argument, cancellationToken) == OptionsSink.Binds)
             {
-                if (node is not SimpleNameSyntax name || name.Identifier.ValueText != member.Name)
-                {
-                    continue;
-                }
-
-                // The type may have parts in other files; the compiler hands out its cached model for each tree.
-#pragma warning disable RS1030 // Do not invoke Compilation.GetSemanticModel() method within a diagnostic analyzer
-                model ??= _compilation.GetSemanticModel(name.SyntaxTree);
-#pragma warning restore RS1030
-                SyntaxNode reference = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-                var use = reference.Parent is InvocationExpressionSyntax invocation && invocation.Expression == reference
-                    ? model.GetOperation(invocation, cancellationToken)
-                    : model.GetOperation(reference, cancellationToken);
-                var isMember = use switch
-                {
-                    IInvocationOperation call => SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, member),
-                    IPropertyReferenceOperation read => SymbolEqualityComparer.Default.Equals(read.Property.OriginalDefinition, member),
-                    _ => false,
-                };
-                if (isMember && use!.WalkUpValuePassThrough().Parent is IArgumentOperation argument && Sink(argument, cancellationToken) == OptionsSink.Binds)
-                {
-                    return true;
-                }
+                return true;
             }
         }
 
