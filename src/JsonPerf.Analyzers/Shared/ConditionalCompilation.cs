@@ -36,37 +36,19 @@ internal static class ConditionalCompilation
     public static bool IsInConditionalRegion(SyntaxNode node)
     {
         var root = node.SyntaxTree.GetRoot();
-        if (!root.ContainsDirectives)
-        {
-            return false;
-        }
-
-        // Open #if regions before the node: the count of #if minus #endif (directives are parsed in inactive branches too).
-        var depth = 0;
-        foreach (var trivia in root.DescendantTrivia(TextSpan.FromBounds(0, node.SpanStart), static n => n.ContainsDirectives))
-        {
-            if (trivia.IsKind(SyntaxKind.IfDirectiveTrivia))
-            {
-                depth++;
-            }
-            else if (trivia.IsKind(SyntaxKind.EndIfDirectiveTrivia))
-            {
-                depth--;
-            }
-        }
-
-        return depth > 0;
+        return root.ContainsDirectives && Regions(root).Any(r => r.Contains(node.SpanStart));
     }
 
     /// <summary>
-    /// Whether the text of an <c>#if</c> ... <c>#endif</c> region of the tree (any branch, active or not: inactive text is
-    /// not parsed, so it is read as text) contains <paramref name="word"/>.
+    /// The outermost <c>#if</c> ... <c>#endif</c> regions of <paramref name="root"/> (directives are parsed in inactive
+    /// branches too); only the nodes that hold directives are walked.
     /// </summary>
-    public static bool RegionMentions(SyntaxNode root, SourceText text, string word)
+    public static List<TextSpan> Regions(SyntaxNode root)
     {
+        var regions = new List<TextSpan>();
         if (!root.ContainsDirectives)
         {
-            return false;
+            return regions;
         }
 
         var depth = 0;
@@ -77,10 +59,57 @@ internal static class ConditionalCompilation
             {
                 start = trivia.SpanStart;
             }
-            else if (trivia.IsKind(SyntaxKind.EndIfDirectiveTrivia) && depth > 0 && --depth == 0
-                     && text.ToString(TextSpan.FromBounds(start, trivia.Span.End)).IndexOf(word, StringComparison.Ordinal) >= 0)
+            else if (trivia.IsKind(SyntaxKind.EndIfDirectiveTrivia) && depth > 0 && --depth == 0)
+            {
+                regions.Add(TextSpan.FromBounds(start, trivia.Span.End));
+            }
+        }
+
+        return regions;
+    }
+
+    /// <summary>
+    /// Whether an <c>#if</c> ... <c>#endif</c> region of the tree (any branch, active or not) has the identifier
+    /// <paramref name="name"/>: a whole token, never a part of a longer name. Inactive text is not parsed, so each
+    /// region's text is read as tokens.
+    /// </summary>
+    public static bool RegionMentions(SyntaxNode root, SourceText text, string name)
+    {
+        foreach (var region in Regions(root))
+        {
+            if (HasIdentifier(text.ToString(region), name))
             {
                 return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="code"/>, read as C# tokens line by line (a directive line is skipped: the tokenizer would
+    /// read what follows an <c>#if</c> as inactive text), has the identifier <paramref name="name"/>.
+    /// </summary>
+    public static bool HasIdentifier(string code, string name)
+    {
+        if (code.IndexOf(name, StringComparison.Ordinal) < 0)
+        {
+            return false;
+        }
+
+        foreach (var line in code.Split('\n'))
+        {
+            if (line.IndexOf(name, StringComparison.Ordinal) < 0 || line.TrimStart().StartsWith("#", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            foreach (var token in SyntaxFactory.ParseTokens(line))
+            {
+                if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name)
+                {
+                    return true;
+                }
             }
         }
 

@@ -3,7 +3,8 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// A fix makes one edit for every target framework (the fix pipeline checks it in each target's document), so in a
 /// project with several targets nothing under <c>#if</c> is fixed: the site, or code the fix would fold or remove (a
-/// rule names it as an additional location). Every rule's diagnostic there says so, and carries
+/// rule names it as an additional location: a statement it folds, a use it rewrites, an inactive branch that names
+/// what it rewrites). Every rule's diagnostic there says so, and carries
 /// no fix properties: the lightbulb offers nothing that would then do nothing.
 /// </summary>
 internal static class EveryTargetNote
@@ -14,10 +15,7 @@ internal static class EveryTargetNote
             || diagnostic.Location.SourceTree is not { } tree
             || !IsMultiTargeted(globalOptions)
             || tree.GetRoot() is not { ContainsDirectives: true } root
-            || !(new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Any(l => l.SourceTree == tree
-                     && ConditionalCompilation.IsInConditionalRegion(root.FindNode(l.SourceSpan, getInnermostNodeForTie: true)))
-                 || (diagnostic.Id is Rules.OptionsCreatedPerCallId or Rules.EncoderCreatedPerCallId
-                     && LocalUsedUnderIf(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true), tree))))
+            || !UnderIf(root, tree, diagnostic))
         {
             return diagnostic;
         }
@@ -31,20 +29,17 @@ internal static class EveryTargetNote
             descriptor.CustomTags, DiagnosticProperties.None);
     }
 
-    /// <summary>
-    /// The site initializes a local whose name an <c>#if</c> region of its member mentions: JP0001's and JP0004's fixes
-    /// replace the local's uses, which each target compiles differently (Anthropic.SDK's options, used in both branches).
-    /// </summary>
-    private static bool LocalUsedUnderIf(SyntaxNode site, SyntaxTree tree)
+    /// <summary>The site, or a span of this tree the rule named as one its fix edits or reads, starts under <c>#if</c>.</summary>
+    private static bool UnderIf(SyntaxNode root, SyntaxTree tree, Diagnostic diagnostic)
     {
-        if (site.FirstAncestorOrSelf<VariableDeclaratorSyntax>() is not { Initializer: { } initializer } local
-            || !initializer.Span.Contains(site.Span)
-            || local.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax) is not { } member)
+        var regions = ConditionalCompilation.Regions(root);
+        if (regions.Count == 0)
         {
             return false;
         }
 
-        return ConditionalCompilation.RegionMentions(member, tree.GetText(), local.Identifier.ValueText);
+        bool Under(Location location) => location.SourceTree == tree && regions.Any(r => r.Contains(location.SourceSpan.Start));
+        return Under(diagnostic.Location) || diagnostic.AdditionalLocations.Any(Under);
     }
 
     /// <summary>The package's <c>JsonPerfMultiTargeted</c>: <c>TargetFrameworks</c> names two or more targets.</summary>

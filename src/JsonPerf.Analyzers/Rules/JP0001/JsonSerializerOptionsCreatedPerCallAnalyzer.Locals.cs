@@ -80,7 +80,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
-        return Create(creation, fixable, costSources.ToArray());
+        return Create(creation, fixable, costSources.ToArray(), fixable ? UsesUnderIf(declarator, references) : null);
     }
 
     /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>

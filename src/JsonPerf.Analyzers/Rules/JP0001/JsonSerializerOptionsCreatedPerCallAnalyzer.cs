@@ -215,9 +215,20 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         return false;
     }
 
-    /// <summary>A local's creation and the statements that configure it, which the fix folds (named as additional locations: EveryTargetNote).</summary>
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, params IOperation[] costSources)
-        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources), fixable && costSources.Length > 1 ? costSources.Skip(1).Select(s => s.Syntax.GetLocation()) : null);
+    /// <summary>
+    /// A local's creation and the statements that configure it, which the fix folds, and the <paramref name="uses"/> it
+    /// rewrites that differ between targets (named as additional locations: EveryTargetNote).
+    /// </summary>
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation[] costSources, List<Location>? uses)
+    {
+        var folded = fixable && costSources.Length > 1 ? costSources.Skip(1).Select(s => s.Syntax.GetLocation()) : null;
+        if (uses is not null)
+        {
+            folded = folded is null ? uses : folded.Concat(uses);
+        }
+
+        return Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources), folded);
+    }
 
     /// <summary>The creation itself is the only cost source (no array per report).</summary>
     private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation costSource)
