@@ -22,6 +22,7 @@ internal static class LineWrapping
         }
 
         var kept = await AuthorsLinesAsync(old, after, limit, cancellationToken).ConfigureAwait(false);
+        kept.UnionWith(await NoLongerThanReplacedAsync(before, old, after, limit, cancellationToken).ConfigureAwait(false));
         for (var round = 0; round < 32; round++)
         {
             var text = await after.GetTextAsync(cancellationToken).ConfigureAwait(false);
@@ -60,6 +61,44 @@ internal static class LineWrapping
                 && (oldLines.Contains(lineText.Trim()) || longOld.Any(o => IsInsertionInto(o, lineText) || IsPartlyRewritten(o, lineText))))
             {
                 kept.Add(lineText);
+            }
+        }
+
+        return kept;
+    }
+
+    /// <summary>
+    /// The long lines after the fix that are no longer than the longest of the author's lines they replace: the fix made
+    /// nothing longer there, so the author's layout stays (and a later fix that shortens the line finds it as it would
+    /// have without this one: the same code whichever fix ran first).
+    /// </summary>
+    private static async Task<List<string>> NoLongerThanReplacedAsync(Document before, SourceText old, Document after, int limit, CancellationToken cancellationToken)
+    {
+        // Each line of the text after, by the author's line it is an in-place edit of (no line break written or removed).
+        var text = await after.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var sources = new Dictionary<int, int>();
+        var delta = 0;
+        foreach (var change in await after.GetTextChangesAsync(before, cancellationToken).ConfigureAwait(false))
+        {
+            var replaced = old.Lines.GetLinePositionSpan(change.Span);
+            var newText = change.NewText ?? string.Empty;
+            var line = text.Lines.GetLineFromPosition(change.Span.Start + delta).LineNumber;
+            var inPlace = replaced.Start.Line == replaced.End.Line && newText.IndexOf('\n') < 0 && newText.IndexOf('\r') < 0;
+            sources[line] = inPlace && (!sources.TryGetValue(line, out var source) || source == replaced.Start.Line) ? replaced.Start.Line : -1;
+            delta += newText.Length - change.Span.Length;
+        }
+
+        // Not a line an earlier fix of the same Fix All wrote (its document keeps the fix's tree until the end): its
+        // nodes still carry the fix's annotations.
+        var oldRoot = await before.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        bool Authors(int line) => oldRoot is not null && !oldRoot.DescendantNodesAndTokens(old.Lines[line].Span).Any(n => n.HasAnnotation(Formatter.Annotation) || n.HasAnnotation(Simplifier.Annotation));
+
+        var kept = new List<string>();
+        foreach (var pair in sources)
+        {
+            if (pair.Value >= 0 && text.Lines[pair.Key].Span.Length is var length && length > limit && length <= old.Lines[pair.Value].Span.Length && Authors(pair.Value))
+            {
+                kept.Add(text.Lines[pair.Key].ToString());
             }
         }
 

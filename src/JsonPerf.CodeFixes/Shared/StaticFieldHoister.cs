@@ -48,7 +48,8 @@ internal static class StaticFieldHoister
 
         if (declaration is not null)
         {
-            editor.ReplaceNode(declaration, (current, _) => InsertAfterLastField((TypeDeclarationSyntax)current, field));
+            var placement = FieldPlacement.For(declaration, site, initializer);
+            editor.ReplaceNode(declaration, (current, _) => ((TypeDeclarationSyntax)current) is var type ? type.WithMembers(type.Members.Insert(placement.IndexIn(type), field)) : current);
         }
         else
         {
@@ -189,20 +190,6 @@ internal static class StaticFieldHoister
         }
 
         return null;
-    }
-
-    private static TypeDeclarationSyntax InsertAfterLastField(TypeDeclarationSyntax type, FieldDeclarationSyntax field)
-    {
-        var index = 0;
-        for (var i = 0; i < type.Members.Count; i++)
-        {
-            if (type.Members[i] is FieldDeclarationSyntax)
-            {
-                index = i + 1;
-            }
-        }
-
-        return type.WithMembers(type.Members.Insert(index, field));
     }
 
     /// <summary>

@@ -14,7 +14,8 @@ namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
 /// <c>dotnet format analyzers --diagnostics JP0001 JP0004</c> on a minimal-API style program: the two fixes touch the
-/// same creation, and one run must fix both whichever goes first.
+/// same creation, and one run must fix both whichever goes first. Where the options fix moves the encoder with the
+/// options, JP0004 does not report it (the two fixes in either order would write two results).
 /// </summary>
 public partial class FixTests
 {
@@ -67,7 +68,7 @@ public partial class FixTests
     [InlineData(true)]
     [InlineData(false)]
     public Task JP0004_and_JP0001_fixes_leave_nothing_to_fix_in_either_order(bool encoderFirst)
-        => AssertBothFixesLeaveNothingAsync(HandlerWithEncoder, encoderFirst);
+        => AssertBothFixesLeaveNothingAsync(HandlerWithEncoder, encoderFirst, encoderReported: false);
 
     /// <summary>
     /// JP0004.md's promise for a factory of your own: JP0004 reports the encoder in the factory, JP0001 the factory's
@@ -96,9 +97,9 @@ public partial class FixTests
                 internal static JsonSerializerOptions GetOptions(JsonSerializerOptions options = null)
                     => options ?? new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) };
             }
-            """, encoderFirst);
+            """, encoderFirst, encoderReported: true);
 
-    private static async Task AssertBothFixesLeaveNothingAsync(string program, bool encoderFirst)
+    private static async Task AssertBothFixesLeaveNothingAsync(string program, bool encoderFirst, bool encoderReported)
     {
         var options = (Analyzer: (DiagnosticAnalyzer)new JsonSerializerOptionsCreatedPerCallAnalyzer(), Fixer: (CodeFixProvider)new JsonSerializerOptionsCreatedPerCallFixer());
         var encoder = (Analyzer: (DiagnosticAnalyzer)new JavaScriptEncoderCreatedPerCallAnalyzer(), Fixer: (CodeFixProvider)new JavaScriptEncoderCreatedPerCallFixer());
@@ -107,7 +108,7 @@ public partial class FixTests
         var (solution, id) = FixRunner.CreateProject(program + "\n", OutputKind.ConsoleApplication, TestReferences.Net10);
         var reported = await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, options.Analyzer, encoder.Analyzer);
         Assert.Contains(reported, d => d.Id == "JP0001");
-        Assert.Contains(reported, d => d.Id == "JP0004");
+        Assert.Equal(encoderReported, reported.Any(d => d.Id == "JP0004"));
         foreach (var (analyzer, fixer) in order)
         {
             solution = await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, analyzer, fixer);

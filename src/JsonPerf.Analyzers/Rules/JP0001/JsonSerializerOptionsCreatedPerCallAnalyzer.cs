@@ -15,6 +15,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     {
         context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationFilter.Creations(symbols.JsonSerializerOptions));
         context.RegisterOperationAction(c => AnalyzeFactoryCall(c, symbols), OperationFilter.CallsReturning(symbols.JsonSerializerOptions));
+        WholeHoists.For(symbols).Register((part, containingSymbol, cancellationToken) => CoversPart(part, containingSymbol, symbols, cancellationToken));
     }
 
     /// <summary>A call of the project's own options factory whose result goes to the serializer (<see cref="OptionsHelperSummaries"/>).</summary>

@@ -26,7 +26,8 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
             || !invocation.MayRunPerCall(context.ContainingSymbol, symbols, context.CancellationToken)
             || symbols.IsInsideExpressionTree(invocation)
             || IsCached(invocation, context.ContainingSymbol)
-            || !invocation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))  // last: it may read the type's every declaration
+            || !invocation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken)  // it may read the type's every declaration
+            || WholeHoists.For(symbols).Covers(invocation, context.ContainingSymbol, context.CancellationToken))  // options hoisted with their encoder
         {
             return;
         }

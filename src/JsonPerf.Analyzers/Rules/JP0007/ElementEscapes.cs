@@ -324,10 +324,14 @@ internal sealed class ElementEscapes
                || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonProperty)
                || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonDocument));
 
-    /// <summary>Static methods that read an element and keep nothing: JsonElement's own, Console's and string's (they call ToString).</summary>
+    /// <summary>
+    /// Static methods that read an element and keep nothing: JsonElement's own, the serializer's (it builds new objects
+    /// from it), Console's and string's (they call ToString).
+    /// </summary>
     private bool ConsumesImmediately(INamedTypeSymbol? type)
         => type is not null
            && (IsJsonType(type)
                || type.SpecialType == SpecialType.System_String
+               || SymbolEqualityComparer.Default.Equals(type, _symbols.JsonSerializer)
                || SymbolEqualityComparer.Default.Equals(type, _symbols.Console));
 }
