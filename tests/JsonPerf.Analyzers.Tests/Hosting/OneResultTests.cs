@@ -109,6 +109,6 @@ public class OneResultTests
             }
         }
 
-        Assert.Equal(120, orders);
+        Assert.Equal(10, orders);
     }
 }

@@ -55,7 +55,10 @@ public static class FormatRun
         return string.Join("\n", texts);
     }
 
-    /// <summary>Every order of <paramref name="ids"/>.</summary>
+    /// <summary>
+    /// Every rotation of <paramref name="ids"/> and of their reverse: each pair of rules comes in both orders, with
+    /// every rule first and last once.
+    /// </summary>
     public static IEnumerable<string[]> Orders(params string[] ids)
-        => ids.Length <= 1 ? new[] { ids } : ids.SelectMany((id, i) => Orders(ids.Where((_, j) => j != i).ToArray()).Select(rest => new[] { id }.Concat(rest).ToArray()));
+        => new[] { ids, ids.Reverse().ToArray() }.SelectMany(list => list.Select((_, i) => list.Skip(i).Concat(list.Take(i)).ToArray()));
 }

@@ -15,8 +15,30 @@ public static class TestReferences
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net10 = new(() => Load(NetCoreRefDirectory("Microsoft.NETCore.App.Ref")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_aspNet10 = new(() => Load(NetCoreRefDirectory("Microsoft.AspNetCore.App.Ref")));
-    private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8 = new(() => Load(Path.Combine(
-        Metadata("NuGetPackageRoot"), "microsoft.netcore.app.ref", Metadata("Net80RefPackVersion"), "ref", "net8.0")));
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8 = new(() => Load(Path.Combine(Net8Pack, "ref", "net8.0")));
+
+    // netstandard.dll and its facades, System.Text.Json's netstandard2.0 build and the packages it depends on.
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_netStandard20 = new(() => Load(Path.Combine(Package("netstandard.library", Metadata("NetStandardLibraryVersion")), "build", "netstandard2.0", "ref"))
+        .AddRange(new[]
+        {
+            Path.Combine(OldestSystemTextJsonPackage, "lib", "netstandard2.0"),
+            Path.Combine(Package("microsoft.bcl.asyncinterfaces", "8.0.0"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.text.encodings.web", "8.0.0"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.buffers", "4.5.1"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.memory", "4.5.5"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.runtime.compilerservices.unsafe", "6.0.0"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.threading.tasks.extensions", "4.5.4"), "lib", "netstandard2.0"),
+            Path.Combine(Package("system.numerics.vectors", "4.4.0"), "lib", "netstandard2.0"),
+        }.SelectMany(d => Load(d))));
+
+    /// <summary>The .NET 8 targeting pack in the NuGet cache (its System.Text.Json generator is under analyzers/).</summary>
+    public static string Net8Pack => Package("microsoft.netcore.app.ref", Metadata("Net80RefPackVersion"));
+
+    /// <summary>The oldest System.Text.Json package a netstandard2.0 target uses with the package (its generator is under analyzers/).</summary>
+    public static string OldestSystemTextJsonPackage => Package("system.text.json", Metadata("OldestSystemTextJsonVersion"));
+
+    /// <summary>netstandard2.0 with the System.Text.Json package and its dependencies.</summary>
+    public static ImmutableArray<MetadataReference> NetStandard20WithSystemTextJson => s_netStandard20.Value;
 
     /// <summary>.NET 10: System.Text.Json with JsonSerializerOptions.Default and .Web, System.Net.Http.Json.</summary>
     public static ImmutableArray<MetadataReference> Net10 => s_net10.Value;
@@ -46,6 +68,8 @@ public static class TestReferences
         => Directory.GetFiles(directory, "*.dll").OrderBy(f => f, StringComparer.Ordinal)
             .Select(f => (MetadataReference)MetadataReference.CreateFromFile(f))
             .ToImmutableArray();
+
+    private static string Package(string id, string version) => Path.Combine(Metadata("NuGetPackageRoot"), id, version);
 
     private static string Metadata(string key)
         => typeof(TestReferences).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value

@@ -35,6 +35,7 @@ public static class FixGuarantees
     public static string Summary
         => $"Fix guarantees: new-warning check: {NewWarningChecks} fixes; reflection-call check: {ReflectionCallChecks} fixes; "
            + $"reflection-off run: {ReflectionOffRuns} of {ReflectionOffPairs} before/after runs (the others fail with reflection off before the fix); "
+           + $"older targets' new-warning check: {OlderTargets.Summary}; "
            + $"Fix All's left sites checked: {LeftSiteChecks} times ({KnownGaps} known gaps); compile-time checks took {TimeSpan.FromTicks(Interlocked.Read(ref s_checkTicks)).TotalSeconds:0.0} s summed over threads";
 
     private static int s_leftSiteChecks;
@@ -130,6 +131,7 @@ public static class FixGuarantees
         var newWarnings = CompilerWarnings.Added(beforeAll, generatorBefore, afterAll, generatorAfter);
         Assert.True(newWarnings.Count == 0, "The fix added compiler warnings or errors (warning level 9999):\n" + string.Join("\n", newWarnings) + "\n\n" + Sources(after));
         Interlocked.Increment(ref s_newWarningChecks);
+        OlderTargets.Check(before, after);
 
         var (callsBefore, callsAfter) = (ReflectionCalls.Find(beforeAll), ReflectionCalls.Find(afterAll));
         Assert.True(

@@ -37,7 +37,7 @@ public sealed class ReportingFramework(IMessageSink messageSink) : XunitTestFram
         {
             var fullRun = IsFullRun();
             DiagnosticMessageSink.OnMessage(new DiagnosticMessage(FixGuarantees.Summary + (fullRun ? "; every test ran, so none may be 0" : "")));
-            if (fullRun && (FixGuarantees.NewWarningChecks == 0 || FixGuarantees.ReflectionCallChecks == 0 || FixGuarantees.ReflectionOffRuns == 0 || FixGuarantees.LeftSiteChecks == 0))
+            if (fullRun && (FixGuarantees.NewWarningChecks == 0 || OlderTargets.Checked == 0 || FixGuarantees.ReflectionCallChecks == 0 || FixGuarantees.ReflectionOffRuns == 0 || FixGuarantees.LeftSiteChecks == 0))
             {
                 // A property that checked nothing in a run of every test is a harness that lost its hook: fail the run.
                 const string Failure = "FAILED: a fix guarantee checked no fix in a run of every test (the harness lost a hook).";
