@@ -7,6 +7,13 @@
 # package to C# SDK projects (with CPM as a PackageVersion item or a VersionOverride), writes a SARIF log per project
 # and target framework with a line saying which project it came from, and keeps the rules and AD0001 warnings under
 # TreatWarningsAsErrors in builds and tests (everything else keeps the repository's own settings).
+# Whether a NuGet.config from the target's folder up maps package sources (then the feed is mapped there, below).
+maps=0
+d="$target_dir"
+while :; do
+  grep -qs '<packageSourceMapping' "$d"/[Nn]u[Gg]et.[Cc]onfig && maps=1
+  [ "$d" = / ] && break; d="$(dirname "$d")"
+done
 cpm_items='<PackageVersion Include="JsonPerf.Analyzers" Version="'"$version"'" />
     <PackageReference Include="JsonPerf.Analyzers" PrivateAssets="all" />'
 [ "$cpm_style" = versionoverride ] && cpm_items='<PackageReference Include="JsonPerf.Analyzers" VersionOverride="'"$version"'" PrivateAssets="all" />'
@@ -19,6 +26,13 @@ cat > "$out/jsonperf-trial.targets" <<EOF
   <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' == 'true'">
     $cpm_items
   </ItemGroup>
+  <!-- NuGet reads a NuGet.config per project folder: a project beside the target's folder (a source generator in a
+       sibling folder) would not see the feed written beside the target, and would find the package only if the
+       target's restore had already put it in the packages folder. Every project that gets the package gets the feed
+       (where no config maps package sources: there the feed is mapped in the config beside the target). -->
+  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '$maps' == '0'">
+    <RestoreAdditionalProjectSources>\$(RestoreAdditionalProjectSources);$out/feed</RestoreAdditionalProjectSources>
+  </PropertyGroup>
   <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' != 'true'">
     <PackageReference Include="JsonPerf.Analyzers" Version="$version" PrivateAssets="all" />
   </ItemGroup>
@@ -76,12 +90,6 @@ echo "inject=$inject cpm-style=$cpm_style" >> "$out/run.txt"
 # sources, <clear/> included, stay first; the feed is added after them, and mapped to the package if the repository
 # maps package sources), else a new file adds the feed to whatever the configs above it give.
 nuget_cfg="$(cd "$target_dir" && ls -1 nuget.config NuGet.config NuGet.Config 2>/dev/null | head -1)"
-maps=0
-d="$target_dir"
-while :; do
-  grep -qs '<packageSourceMapping' "$d"/[Nn]u[Gg]et.[Cc]onfig && maps=1
-  [ "$d" = / ] && break; d="$(dirname "$d")"
-done
 feed_add="<add key=\"jsonperf-trial\" value=\"$out/feed\" />"
 feed_map="<packageSource key=\"jsonperf-trial\"><package pattern=\"JsonPerf.Analyzers\" /></packageSource>"
 add_feed() {  # $1: config file
