@@ -128,7 +128,7 @@ fi
 # What the fixes and the steps after them write (removed before a run that redoes them).
 from_fixes=("$out"/sarif-pass-* "$out/sarif-after" "$out"/sites-pass-*.tsv "$out/sites-after.tsv" "$out/passes.txt"
   "$out"/warnings-{after,new,with-package}.txt "$out"/{build-after,errors-after,format-unable,files-changed}.txt
-  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index" "$out/trees.txt" "$out/sites.tsv")
+  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index" "$out/trees.txt" "$out/sites.tsv" "$out/sites-summary.txt" "$out/lost-fixes.txt")
 case "$from" in
   start)
     rm -rf "$out"/{logs,sarif-before} "$out"/*.tsv "$out"/*.txt "$out"/*.md "${from_fixes[@]}"
@@ -354,16 +354,15 @@ echo "$status, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnin
 # ---------------------------------------------------------------- 6. tests after
 if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
 
-# ---------------------------------------------------------------- 7. table
+# ---------------------------------------------------------------- 7. per site (trial_sites.py), table
+# One line per site: rule, kind, file, enclosing member, outcome (fixed, left, created ...), message without line numbers.
+python3 "$here/trial_sites.py" outcomes "$out" "$checkout" > "$out/sites-summary.txt" || die "trial_sites.py outcomes failed"
 echo
 python3 "$here/trial_report.py" table "$out"
 [ -s "$out/errors-after.txt" ] && { echo; echo "errors after the fixes:"; head -30 "$out/errors-after.txt"; }
 [ -s "$out/warnings-new.txt" ] && { echo; echo "new warnings after the fixes:"; head -30 "$out/warnings-new.txt"; }
 if [ -s "$out/sites-after.tsv" ]; then echo; echo "left (rule, kind, site, frameworks, level, message):"; cat "$out/sites-after.tsv"; fi
-# ---------------------------------------------------------------- 8. per site (trial_sites.py)
-# One line per site: rule, kind, file, enclosing member, outcome (fixed, left, created ...), message without line numbers.
-echo
-python3 "$here/trial_sites.py" outcomes "$out" "$checkout" || die "trial_sites.py outcomes failed"
+echo; cat "$out/sites-summary.txt"
 lost=0
 if [ -n "$recorded" ]; then
   echo
