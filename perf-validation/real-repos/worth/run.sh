@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What JsonPerf's fixes are worth in a real repository:
 #   bash perf-validation/real-repos/worth/run.sh <Repo> [--prepare-only] [BenchmarkDotNet args]
-# <Repo>: Anthropic.SDK, OllamaSharp or betalgo-openai (a folder beside this file).
+# <Repo>: Anthropic.SDK, OllamaSharp or betalgo-openai (a folder beside this file). WORTH_RECORD=1: write the trial's
+# per-site outcomes to ../recorded/<Repo>.tsv instead of comparing with it. WORTH_TMP, WORTH_MIRROR: below.
 # Clones <Repo>/commit.txt of the mirror named in <Repo>/mirror.txt twice under $WORTH_TMP (default /tmp/worth-run):
 # before = the commit as is, after = the commit with the fixes of the package packed from this checkout, made by the
 # real-repository trial (../trial.sh on <Repo>/target.txt, no tests; the repository's code is never kept in this one).
@@ -97,7 +98,12 @@ echo "fixes: $(cat "$root/trial/files-changed.txt") files changed ($root/trial/f
 # Per-site outcomes of the trial, compared with the recorded ones (../recorded/<Repo>.tsv): lost fixes are named.
 python3 "$jsonperf/perf-validation/real-repos/trial_sites.py" outcomes "$root/trial" "$root/after" > /dev/null
 lost=0
-if [ -f "$here/../recorded/$repo.tsv" ]; then
+if [ "${WORTH_RECORD:-0}" = 1 ]; then
+  # Record this trial's per-site outcomes as the reference (commit the file with the change that makes them).
+  python3 "$jsonperf/perf-validation/real-repos/trial_sites.py" record "$root/trial/sites.tsv" "$here/../recorded/$repo.tsv" \
+    "$repo $commit (target $target), JsonPerf $(stamp_value jsonperf-commit | cut -c1-7), package $(stamp_value package)"
+  echo "recorded: $here/../recorded/$repo.tsv ($(python3 "$jsonperf/perf-validation/real-repos/trial_sites.py" counts "$root/trial/sites.tsv"))"
+elif [ -f "$here/../recorded/$repo.tsv" ]; then
   python3 "$jsonperf/perf-validation/real-repos/trial_sites.py" compare "$here/../recorded/$repo.tsv" "$root/trial/sites.tsv" \
     | tee "$root/lost-fixes.txt" || lost=1
 fi
