@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from trial_sites import enclosing_member  # noqa: E402
+from cs_members import enclosing_member  # noqa: E402
 
 
 def flexible(pattern):
@@ -33,6 +33,14 @@ def occurrences(text, pattern):
     return counts
 
 
+def count(tree, file, member, pattern):
+    try:
+        with open(os.path.join(tree, file), encoding="utf-8-sig") as f:
+            return occurrences(f.read(), pattern)[member]
+    except OSError:
+        return None
+
+
 def main(config, before, after):
     failures, checks = 0, 0
     for line in open(config, encoding="utf-8"):
@@ -40,31 +48,25 @@ def main(config, before, after):
         if not line.strip() or line.startswith("#"):
             continue
         file, member, pattern, expect_before, expect_after, what = line.split("\t")[:6]
+        where = f"{'the file' if member == '*' else member} in {file}"
+        counts = {}
         for side, tree, expect in (("before", before, expect_before), ("after", after, expect_after)):
+            n = counts[side] = count(tree, file, member, pattern)
             if expect == "any":
                 continue
             checks += 1
-            path = os.path.join(tree, file)
-            try:
-                with open(path, encoding="utf-8-sig") as f:
-                    text = f.read()
-            except OSError:
+            if n is None:
                 print(f"HOT PATH CHECK FAILED: {side}: no {file} in {tree}")
-                failures += 1
+            elif (n > 0) == (expect == "present"):
                 continue
-            n = occurrences(text, pattern)[member]
-            ok = n > 0 if expect == "present" else n == 0
-            where = "the file" if member == "*" else member
-            if ok:
-                print(f"hot path ok: {side}: {where} in {file} has {n} x `{pattern}` ({what})")
             elif side == "after":
-                print(f"HOT PATH NOT FIXED: after: {where} in {file} still has {n} x `{pattern}`: {what}; the fixes "
-                      f"did not change the measured path (see the trial's sites.tsv for why)")
-                failures += 1
+                print(f"HOT PATH NOT FIXED: after: {where} still has {n} x `{pattern}`: {what}; the fixes did not "
+                      f"change the measured path (the trial's sites.tsv says why)")
             else:
-                print(f"HOT PATH CHECK FAILED: {side}: {where} in {file} has {n} x `{pattern}`, expected {expect} "
-                      f"({what}): the benchmark no longer measures what it says")
-                failures += 1
+                print(f"HOT PATH CHECK FAILED: before: {where} has {n} x `{pattern}`, expected {expect} ({what}): "
+                      f"the benchmark no longer measures what it says")
+            failures += 1
+        print(f"hot path: {where}: `{pattern}` before {counts['before']}, after {counts['after']} ({what})")
     print(f"hot path: {checks - failures} of {checks} checks hold ({config})")
     return 1 if failures else 0
 
