@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections import Counter, defaultdict
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 NOTE = re.compile(r"\s*\(no automatic fix here: (?P<reason>.*)\)\s*$")

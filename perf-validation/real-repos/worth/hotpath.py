@@ -15,6 +15,7 @@ import re
 import sys
 from collections import Counter
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from cs_members import enclosing_member  # noqa: E402
 
