@@ -239,7 +239,7 @@ def compare(recorded_path, sites_tsv):
         if now[j]["outcome"] not in FIXED:
             print(f"  not in the record: {now[j]['rule']} {now[j]['file']} {now[j]['member']}: {now[j]['outcome']} ({now[j]['reason'] or '-'})")
     for r, n in lost:
-        what = "not reported now" if n is None else f"{n['outcome']}: {n['reason'] or 'no reason given'}"
+        what = "not reported" if n is None else f"{n['outcome']}: {n['reason'] or 'no reason given'}"
         print(f"  LOST FIX: {r['rule']} {r['file']} {r['member']} (recorded {r['outcome']}; now {what})")
     if lost:
         print(f"LOST FIXES: {len(lost)} site(s) fixed in the record are not fixed now")
