@@ -3,7 +3,9 @@
 #   breaks: a JP0001 site whose fix the repository's own build check rejects (a policy target, as a repository might
 #           forbid static fields): the trial must report the rebuild FAILED, the sites after "unknown", and exit non-zero.
 #   clean:  JP0001 fixed; a JP0005 fix that moves a JP0002 site (counted as created), which the JP0002 pass then
-#           fixes; a test project's site left as a suggestion; the analyzers' share of the compile measured.
+#           fixes; a test project's site left as a suggestion; the analyzers' share of the compile measured; the
+#           per-site outcomes (sites.tsv, --record) and the lost-fix comparison: a record that claims the test
+#           project's site fixed must be reported under LOST FIXES.
 # Each trial packs a version of its own: afterwards both packages are still in the NuGet packages folder, and no build
 # met a missing package file (NETSDK1064, CS2001), which is what deleting a shared package folder did.
 #   bash perf-validation/real-repos/selftest.sh
@@ -173,6 +175,7 @@ bash "$here/trial.sh" --target Lib/Lib.csproj --no-tests --out "$work/out-rewrit
 pid_rewrites=$!
 clean_target="$(cd "$work/clean" && ls -1 *.sln *.slnx 2>/dev/null | head -1)"
 bash "$here/trial.sh" --target "$clean_target" --no-tests --before-targets "$work/before.targets" --budget App/App.csproj --budget-runs 1 --out "$work/out-clean" \
+  --record "$work/recorded-clean.tsv" \
   "$work/clean" > "$work/clean.log" 2>&1
 rc_clean=$?
 wait "$pid_breaks"; rc_breaks=$?
@@ -198,6 +201,21 @@ check "clean: the budget ran through the compiler server" grep -qE '^\| compiler
 check "clean: the rebuild is ok" grep -q '^- build after: ok, 0 errors, 0 new warnings' "$table_clean"
 check "rewrites: a baseline build that changes a tracked file stops the trial, naming the file" \
   bash -c "test $rc_rewrites != 0 && grep -q 'the baseline build changed tracked files' '$work/rewrites.log' && grep -q 'Lib/Version.txt' '$work/rewrites.log'"
+# Per site: the member around each site, what became of it, and the lost-fix comparison against a record.
+sites_clean="$work/out-clean/sites.tsv"
+check "clean: per site, JP0001 in Program.Write fixed" grep -qP '^JP0001\tshipped\tApp/Program.cs\tProgram.Write\(\)\tfixed\twarn\t' "$sites_clean"
+check "clean: per site, JP0005 in Program.Bytes fixed" grep -qP '^JP0005\tshipped\tApp/Program.cs\tProgram.Bytes\(\)\tfixed\t' "$sites_clean"
+check "clean: per site, the JP0002 site the JP0005 fix reworded is one site, fixed by the JP0002 pass" grep -qP '^JP0002\tshipped\tApp/Program.cs\tProgram.Bytes\(\)\tfixed\tjp0002\t' "$sites_clean"
+check "clean: per site, the test project's JP0001 left" grep -qP '^JP0001\ttest\tApp.Tests/Checks.cs\tChecks.Write\(\)\tleft\t' "$sites_clean"
+check "clean: --record wrote the outcomes without the messages" bash -c "grep -qP '^JP0001\ttest\tApp.Tests/Checks.cs\tChecks.Write\(\)\tleft\t' '$work/recorded-clean.tsv' && ! grep -q 'JsonSerializerOptions created' '$work/recorded-clean.tsv'"
+python3 "$here/trial_sites.py" compare "$work/recorded-clean.tsv" "$sites_clean" > "$work/compare-same.txt"; rc_same=$?
+check "compare: the run against its own record loses no fix" bash -c "test $rc_same = 0 && grep -q '^no lost fixes' '$work/compare-same.txt'"
+# A record that claims the test project's site fixed (as a package that fixed it would have recorded it).
+sed -E 's/^(JP0001\ttest\tApp.Tests\/Checks.cs\tChecks.Write\(\)\t)left\t([^\t]*)\t.*/\1fixed\t\2\t/' "$work/recorded-clean.tsv" > "$work/recorded-claims.tsv"
+python3 "$here/trial_sites.py" compare "$work/recorded-claims.tsv" "$sites_clean" > "$work/compare-lost.txt"; rc_lost=$?
+check "compare: a recorded fix the run leaves is named under LOST FIXES, exit 1" bash -c "test $rc_lost = 1 \
+  && grep -q '^  LOST FIX: JP0001 App.Tests/Checks.cs Checks.Write() (recorded fixed; now left' '$work/compare-lost.txt' \
+  && grep -q '^LOST FIXES: 1 site' '$work/compare-lost.txt'"
 # A repository with no site says so, rather than printing an empty table.
 mkdir -p "$work/out-none" && echo "none 0123abc target=None.sln config=Debug" > "$work/out-none/run.txt"
 : > "$work/out-none/sites-before.tsv"; : > "$work/out-none/sites-after.tsv"; echo "ok, 0 errors, 0 new warnings" > "$work/out-none/build-after.txt"
@@ -210,6 +228,7 @@ for out in out-breaks out-clean; do
 done
 if [ "$failures" -gt 0 ]; then
   for f in breaks clean; do echo "---- $f"; tail -40 "$work/$f.log"; done
+  cat "$work"/compare-*.txt 2>/dev/null
   echo "selftest: $failures checks FAILED"; exit 1
 fi
 echo "selftest: every check passed"

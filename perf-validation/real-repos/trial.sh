@@ -38,6 +38,9 @@
 #   --budget-compiler C  server (default): the budget's Rebuilds through the compiler server, as `dotnet build` by
 #                        default (-p:UseSharedCompilation=true, even where the environment sets it false); process: a
 #                        new csc per Rebuild, the cold case (docs/real-world.md, the budget) [TRIAL_BUDGET_COMPILER]
+#   --recorded FILE      per-site outcomes recorded by an earlier trial (recorded/*.tsv): every site fixed there and not
+#                        fixed now is listed under LOST FIXES, and the trial exits 1 [TRIAL_RECORDED]
+#   --record FILE        write this run's per-site outcomes there (file, member, rule, outcome; no code) [TRIAL_RECORD]
 #
 # Steps: pack the package under a version of its own; baseline build (the repository as it is; it may not change
 # tracked files); tests before; build with the package and per-project SARIF logs (sites); optionally the budget;
@@ -56,7 +59,7 @@ build_args="${TRIAL_BUILD_ARGS:-}"; config="${TRIAL_CONFIG:-Debug}"; out="${TRIA
 inject="${TRIAL_INJECT:-auto}"; cpm_style="${TRIAL_CPM_STYLE:-packageversion}"; reset=0; checkout=""; from=start
 before_targets="${TRIAL_BEFORE_TARGETS:-}"; budget_project="${TRIAL_BUDGET:-}"; budget_tfm="${TRIAL_BUDGET_TFM:-}"
 budget_runs="${TRIAL_BUDGET_RUNS:-3}"; budget_only="${TRIAL_BUDGET_ONLY:-0}"; floor="${TRIAL_FLOOR:-0}"
-budget_compiler="${TRIAL_BUDGET_COMPILER:-server}"
+budget_compiler="${TRIAL_BUDGET_COMPILER:-server}"; recorded="${TRIAL_RECORDED:-}"; record="${TRIAL_RECORD:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) target="$2"; shift 2 ;;
@@ -79,6 +82,8 @@ while [ $# -gt 0 ]; do
     --budget-only) budget_only=1; no_tests=1; shift ;;
     --budget-compiler) budget_compiler="$2"; shift 2 ;;
     --floor) floor=1; shift ;;
+    --recorded) recorded="$2"; shift 2 ;;
+    --record) record="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set /p' "${BASH_SOURCE[0]}" | grep '^#' | cut -c3-; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) checkout="$1"; shift ;;
@@ -123,7 +128,7 @@ fi
 # What the fixes and the steps after them write (removed before a run that redoes them).
 from_fixes=("$out"/sarif-pass-* "$out/sarif-after" "$out"/sites-pass-*.tsv "$out/sites-after.tsv" "$out/passes.txt"
   "$out"/warnings-{after,new,with-package}.txt "$out"/{build-after,errors-after,format-unable,files-changed}.txt
-  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index")
+  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index" "$out/trees.txt" "$out/sites.tsv" "$out/sites-summary.txt" "$out/lost-fixes.txt")
 case "$from" in
   start)
     rm -rf "$out"/{logs,sarif-before} "$out"/*.tsv "$out"/*.txt "$out"/*.md "${from_fixes[@]}"
@@ -162,103 +167,8 @@ if [ -n "$before_targets" ]; then
   echo "before-targets $before_targets" >> "$out/run.txt"
 fi
 
-# ---------------------------------------------------------------- how the package gets in
-# One targets file, outside the checkout, imported right after the repository's Directory.Build.targets. It adds the
-# package to C# SDK projects (with CPM as a PackageVersion item or a VersionOverride), writes a SARIF log per project
-# and target framework with a line saying which project it came from, and keeps the rules and AD0001 warnings under
-# TreatWarningsAsErrors in builds and tests (everything else keeps the repository's own settings).
-cpm_items='<PackageVersion Include="JsonPerf.Analyzers" Version="'"$version"'" />
-    <PackageReference Include="JsonPerf.Analyzers" PrivateAssets="all" />'
-[ "$cpm_style" = versionoverride ] && cpm_items='<PackageReference Include="JsonPerf.Analyzers" VersionOverride="'"$version"'" PrivateAssets="all" />'
-cat > "$out/jsonperf-trial.targets" <<EOF
-<Project>
-  <!-- Written by JsonPerf.Analyzers' perf-validation/real-repos/trial.sh; not part of the repository. -->
-  <PropertyGroup>
-    <_JsonPerfTrial Condition="'\$(MSBuildProjectExtension)' == '.csproj' and '\$(UsingMicrosoftNETSdk)' == 'true'">true</_JsonPerfTrial>
-  </PropertyGroup>
-  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' == 'true'">
-    $cpm_items
-  </ItemGroup>
-  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(ManagePackageVersionsCentrally)' != 'true'">
-    <PackageReference Include="JsonPerf.Analyzers" Version="$version" PrivateAssets="all" />
-  </ItemGroup>
-  <!-- Builds and tests only: with it, dotnet format (SDK 10.0.401) fixes nothing in a TreatWarningsAsErrors project. -->
-  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialKeepWarnings)' == 'true'">
-    <WarningsNotAsErrors>\$(WarningsNotAsErrors);$(echo $rules | tr ' ' ';');AD0001</WarningsNotAsErrors>
-  </PropertyGroup>
-  <PropertyGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialSarif)' != ''">
-    <_JsonPerfTrialLog>\$(JsonPerfTrialSarif)/\$(MSBuildProjectName).\$([MSBuild]::StableStringHash('\$(MSBuildProjectFullPath)')).\$(TargetFramework)</_JsonPerfTrialLog>
-    <ErrorLog>\$(_JsonPerfTrialLog).sarif,version=2.1</ErrorLog>
-  </PropertyGroup>
-  <ItemGroup Condition="'\$(_JsonPerfTrial)' == 'true' and '\$(JsonPerfTrialFloor)' != ''">
-    <Analyzer Include="\$(JsonPerfTrialFloor)" />
-  </ItemGroup>
-  <Target Name="_JsonPerfTrialMeta" BeforeTargets="CoreCompile" Condition="'\$(_JsonPerfTrialLog)' != ''">
-    <WriteLinesToFile File="\$(_JsonPerfTrialLog).meta" Overwrite="true"
-                      Lines="\$(MSBuildProjectFullPath)|\$(TargetFramework)|\$(IsTestProject)|\$(IsPackable)|\$(OutputType)" />
-  </Target>
-</Project>
-EOF
-
-added=()      # files the trial created in the checkout (removed at the end)
-restored=()   # files of the checkout the trial changed (put back at the end)
-cleanup() {
-  for f in "${added[@]}"; do rm -f "$f"; done
-  for f in "${restored[@]}"; do git -C "$checkout" checkout -q -- "$f" 2>/dev/null; done
-  # lock files that restoring with the package rewrote
-  git -C "$checkout" diff --name-only -- '**/packages.lock.json' 'packages.lock.json' | while read -r f; do
-    git -C "$checkout" checkout -q -- "$f"; done
-}
-trap cleanup EXIT
-
-has_dbt="$(cd "$checkout" && find . -name Directory.Build.targets -not -path '*/bin/*' -not -path '*/obj/*' | head -1)"
-if [ "$inject" = auto ]; then inject=dbt; [ -n "$has_dbt" ] && inject=env; fi
-case "$inject" in
-  dbt)
-    [ -z "$has_dbt" ] || die "--inject dbt: the checkout already has $has_dbt; use --inject env"
-    # Written after the baseline build and the first tests; nothing imports a Directory.Build.targets above this
-    # one (there is none in the checkout).
-    add_pkg() {
-      printf '<Project>\n  <Import Project="%s" />\n</Project>\n' "$out/jsonperf-trial.targets" > "$checkout/Directory.Build.targets"
-      added+=("$checkout/Directory.Build.targets")
-    }
-    with_pkg() { JsonPerfTrialKeepWarnings=true "$@"; }
-    with_pkg_format() { "$@"; } ;;
-  env)
-    add_pkg() { :; }
-    with_pkg() { JsonPerfTrialKeepWarnings=true CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; }
-    with_pkg_format() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; } ;;
-  *) die "--inject is auto, dbt or env" ;;
-esac
-echo "inject=$inject cpm-style=$cpm_style" >> "$out/run.txt"
-
-# The local feed, in a NuGet.config beside the target: the repository's own file there is extended in place (its
-# sources, <clear/> included, stay first; the feed is added after them, and mapped to the package if the repository
-# maps package sources), else a new file adds the feed to whatever the configs above it give.
-nuget_cfg="$(cd "$target_dir" && ls -1 nuget.config NuGet.config NuGet.Config 2>/dev/null | head -1)"
-maps=0
-d="$target_dir"
-while :; do
-  grep -qs '<packageSourceMapping' "$d"/[Nn]u[Gg]et.[Cc]onfig && maps=1
-  [ "$d" = / ] && break; d="$(dirname "$d")"
-done
-feed_add="<add key=\"jsonperf-trial\" value=\"$out/feed\" />"
-feed_map="<packageSource key=\"jsonperf-trial\"><package pattern=\"JsonPerf.Analyzers\" /></packageSource>"
-add_feed() {  # $1: config file
-  if grep -q '</packageSources>' "$1"; then sed -i "s#</packageSources>#  $feed_add\n  </packageSources>#" "$1"
-  else sed -i "s#</configuration>#  <packageSources>\n    $feed_add\n  </packageSources>\n</configuration>#" "$1"; fi
-  if [ "$maps" = 1 ]; then
-    if grep -q '</packageSourceMapping>' "$1"; then sed -i "s#</packageSourceMapping>#  $feed_map\n  </packageSourceMapping>#" "$1"
-    else sed -i "s#</configuration>#  <packageSourceMapping>\n    $feed_map\n  </packageSourceMapping>\n</configuration>#" "$1"; fi
-  fi
-}
-if [ -n "$nuget_cfg" ]; then
-  nuget_cfg="$target_dir/$nuget_cfg"
-  with_feed() { cp "$nuget_cfg" "$out/nuget.config.orig"; add_feed "$nuget_cfg"; restored+=("${nuget_cfg#$checkout/}"); }
-else
-  nuget_cfg="$target_dir/NuGet.config"
-  with_feed() { printf '<?xml version="1.0" encoding="utf-8"?>\n<configuration>\n</configuration>\n' > "$nuget_cfg"; add_feed "$nuget_cfg"; added+=("$nuget_cfg"); }
-fi
+# ---------------------------------------------------------------- how the package gets in (trial_inject.sh)
+. "$here/trial_inject.sh"
 
 # ---------------------------------------------------------------- helpers
 # global.json's test.runner = Microsoft.Testing.Platform switches `dotnet test` (SDK 10) to another command line.
@@ -382,6 +292,9 @@ echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv)"
 # reflection call) and a later pass fixes is counted as created and fixed, not hidden in an unchanged total. The
 # build after the last pass is the rebuild. A pass that changed no file reuses the sites before it.
 tree_before="$(snapshot)" || die "cannot snapshot $checkout with git"
+# The checkout's files before the passes and after each (git trees in the checkout's object store): trial_sites.py
+# reads the members that enclose each list's sites from them.
+printf 'before\t%s\n' "$tree_before" > "$out/trees.txt"
 : > "$out/passes.txt"; : > "$out/format-unable.txt"
 previous_sites="sites-before.tsv"; previous_tree="$tree_before"
 # The warn rules run twice: `dotnet format` computes every rule's diagnostics once per run, so a site whose code another
@@ -404,6 +317,7 @@ for i in "${!passes[@]}"; do
   changed="$(git -C "$checkout" diff-tree -r --name-only "$previous_tree" "$tree" | wc -l)"
   new_files="$(git -C "$checkout" diff-tree -r --diff-filter=A --name-only "$previous_tree" "$tree" | wc -l)"
   echo "$pass: exit $code, $changed files changed ($new_files new)"
+  printf '%s\t%s\n' "$pass" "$tree" >> "$out/trees.txt"
   last=$((i == ${#passes[@]} - 1))
   if [ "$last" = 1 ]; then
     log "rebuild after the fixes (with the package)"
@@ -440,11 +354,24 @@ echo "$status, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnin
 # ---------------------------------------------------------------- 6. tests after
 if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
 
-# ---------------------------------------------------------------- 7. table
+# ---------------------------------------------------------------- 7. per site (trial_sites.py), table
+# One line per site: rule, kind, file, enclosing member, outcome (fixed, left, created ...), message without line numbers.
+python3 "$here/trial_sites.py" outcomes "$out" "$checkout" > "$out/sites-summary.txt" || die "trial_sites.py outcomes failed"
 echo
 python3 "$here/trial_report.py" table "$out"
 [ -s "$out/errors-after.txt" ] && { echo; echo "errors after the fixes:"; head -30 "$out/errors-after.txt"; }
 [ -s "$out/warnings-new.txt" ] && { echo; echo "new warnings after the fixes:"; head -30 "$out/warnings-new.txt"; }
 if [ -s "$out/sites-after.tsv" ]; then echo; echo "left (rule, kind, site, frameworks, level, message):"; cat "$out/sites-after.tsv"; fi
-# The exit code says whether the fixed code still builds: a trial whose rebuild failed is not a success.
-[ "$after_rc" = 0 ]
+echo; cat "$out/sites-summary.txt"
+lost=0
+if [ -n "$recorded" ]; then
+  echo
+  python3 "$here/trial_sites.py" compare "$recorded" "$out/sites.tsv" | tee "$out/lost-fixes.txt"; lost=${PIPESTATUS[0]}
+fi
+if [ -n "$record" ]; then
+  python3 "$here/trial_sites.py" record "$out/sites.tsv" "$record" "$name $commit, JsonPerf.Analyzers $version" \
+    && echo "recorded: $record"
+fi
+# The exit code says whether the fixed code still builds (a trial whose rebuild failed is not a success), and whether
+# a recorded fix was lost.
+[ "$after_rc" = 0 ] && [ "$lost" = 0 ]

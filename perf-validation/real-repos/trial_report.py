@@ -230,6 +230,9 @@ def table(out):
     lines.append(f"- tests before: {read(os.path.join(out, 'tests-before.txt'), 'not run')}")
     lines.append(f"- tests after: {read(os.path.join(out, 'tests-after.txt'), 'not run')}")
     lines.append(f"- fixes: {read(os.path.join(out, 'files-changed.txt'), '0')} files changed ({out}/fixes.diff)")
+    per_site = read(os.path.join(out, "sites-summary.txt")).splitlines()
+    if per_site:
+        lines.append(f"- {per_site[0]} (a site whose message a fix of another site rewrote counted once)")
     budget_md = read(os.path.join(out, "budget.md"))
     if budget_md:
         lines += ["", f"Analyzer time in the compile of {read(os.path.join(out, 'budget-target.txt'))}:", "", budget_md]

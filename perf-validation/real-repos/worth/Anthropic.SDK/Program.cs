@@ -26,7 +26,6 @@ WorthRun.Run<Messages>(args);
 [MemoryDiagnoser]
 public class Messages
 {
-    private const string SideName = WorthRun.Side;
     private const string Answer = """
         {"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"I'll check the weather in Paris."},{"type":"tool_use","id":"toolu_01","name":"get_weather","input":{"location":"Paris, FR","unit":"celsius"}}],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":412,"output_tokens":61}}
         """;
@@ -42,7 +41,7 @@ public class Messages
     }.Select(e => $"event: {e.Item1}\ndata: {e.Item2}\n\n"));
 
     private AnthropicClient _client = null!, _streamClient = null!;
-    private CannedHandler _handler = null!;
+    private CannedHandler _handler = null!, _streamHandler = null!;
 
     private static MessageParameters Parameters() => new()
     {
@@ -61,27 +60,27 @@ public class Messages
     public void Setup()
     {
         _handler = new CannedHandler(Answer, "application/json");
+        _streamHandler = new CannedHandler(Stream, "text/event-stream");
         _client = new AnthropicClient(new APIAuthentication("sk-ant-benchmark"), new HttpClient(_handler));
-        _streamClient = new AnthropicClient(new APIAuthentication("sk-ant-benchmark"), new HttpClient(new CannedHandler(Stream, "text/event-stream")));
+        _streamClient = new AnthropicClient(new APIAuthentication("sk-ant-benchmark"), new HttpClient(_streamHandler));
 
-        // The build is the side it says: only the fixed tree has the source-generated context the fixes added (JP0002 in Message.cs).
-        var hasContext = typeof(AnthropicClient).Assembly.GetType("Anthropic.SDK.Messaging.SDKJsonContext") != null;
-        if (hasContext != (SideName == "after"))
-            throw new InvalidOperationException($"sanity check failed: the {SideName} job runs a build with SDKJsonContext={hasContext}");
+        // The job runs its own checkout's build. Whether the measured methods changed is read in their source (hotpath.tsv).
+        WorthRun.CheckBuild(typeof(AnthropicClient).Assembly);
 
-        // Sanity: both sides send the same request and read the same answers (run.sh compares the two files).
-        _handler.Capture = true;
+        // Sanity: both sides send the same requests (the streaming one too) and read the same answers (run.sh compares the files).
+        _handler.Capture = _streamHandler.Capture = true;
         var response = GetMessage().GetAwaiter().GetResult();
-        _handler.Capture = false;
+        var streamed = StreamMessage().GetAwaiter().GetResult();
+        _handler.Capture = _streamHandler.Capture = false;
         var text = response.Content.OfType<TextContent>().Single().Text;
         var tool = response.Content.OfType<ToolUseContent>().Single();
-        var streamed = StreamMessage().GetAwaiter().GetResult();
         if (text != "I'll check the weather in Paris." || tool.Input?["location"]?.GetValue<string>() != "Paris, FR" || streamed != "Paris is sunny, 21 °C.")
             throw new InvalidOperationException($"sanity check failed: {text} / {tool.Input?.ToJsonString()} / {streamed}");
-        var summary = $"{_handler.Body}\n{_handler.ContentType}\n{response.Id} {response.StopReason} {response.Usage.InputTokens}/{response.Usage.OutputTokens} {text} {tool.Name} {tool.Input.ToJsonString()}\n{streamed}\n";
-        Console.WriteLine("// sanity ok: " + summary.Replace('\n', ' '));
-        if (Environment.GetEnvironmentVariable("WORTH_SANITY") is { Length: > 0 } dir)
-            File.WriteAllText(Path.Combine(dir, "Messages." + SideName), summary);
+        WorthRun.Sanity("Messages",
+            _handler.Request("GetClaudeMessageAsync"),
+            $"{response.Id} {response.StopReason} {response.Usage.InputTokens}/{response.Usage.OutputTokens} {text} {tool.Name} {tool.Input.ToJsonString()}",
+            _streamHandler.Request("StreamClaudeMessageAsync"),
+            streamed);
     }
 
     [Benchmark(Description = "GetClaudeMessageAsync (tool, text + tool_use)")]

@@ -17,6 +17,9 @@ internal sealed class CannedHandler(string body, string? mediaType = null, HttpS
     public bool Capture;
     public string? Body, ContentType, ContentClass;
 
+    /// <summary>The captured request, as the sanity files write it: "request NAME: body | content type".</summary>
+    public string Request(string name) => $"request {name}: {Body} | {ContentType}";
+
     // HttpClient.Send (betalgo/openai's streaming requests on .NET 6+) comes here; the answer is in memory either way.
     protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken cancellationToken)
         => SendAsync(request, cancellationToken).GetAwaiter().GetResult();

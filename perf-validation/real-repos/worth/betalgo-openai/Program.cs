@@ -4,7 +4,6 @@ using System.IO;
 using System.Linq;
 using System.Net;
 using System.Net.Http;
-using System.Reflection;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
@@ -26,7 +25,6 @@ WorthRun.Run<ChatCompletions>(args);
 [MemoryDiagnoser]
 public class ChatCompletions
 {
-    private const string SideName = WorthRun.Side;
     private const string Answer = """
         {"id":"chatcmpl-01","object":"chat.completion","created":1764288000,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"message":{"role":"assistant","content":"Paris is sunny, 21 °C."},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":31,"completion_tokens":9,"total_tokens":40},"system_fingerprint":"fp_01"}
         """;
@@ -39,7 +37,7 @@ public class ChatCompletions
     }.Select(e => $"data: {e}\n\n")) + "data: [DONE]\n\n";
 
     private OpenAIService _client = null!, _streamClient = null!;
-    private CannedHandler _handler = null!;
+    private CannedHandler _handler = null!, _streamHandler = null!;
 
     private static ChatCompletionCreateRequest Request() => new()
     {
@@ -57,27 +55,26 @@ public class ChatCompletions
     public void Setup()
     {
         _handler = new CannedHandler(Answer, "application/json");
+        _streamHandler = new CannedHandler(Stream, "text/event-stream");
         _client = new OpenAIService(new OpenAIOptions { ApiKey = "sk-benchmark" }, new HttpClient(_handler));
-        _streamClient = new OpenAIService(new OpenAIOptions { ApiKey = "sk-benchmark" }, new HttpClient(new CannedHandler(Stream, "text/event-stream")));
+        _streamClient = new OpenAIService(new OpenAIOptions { ApiKey = "sk-benchmark" }, new HttpClient(_streamHandler));
 
-        // The build is the side it says: only the fixed tree has the hoisted options field (JP0001's fix).
-        var helpers = typeof(OpenAIService).Assembly.GetType("Betalgo.Ranul.OpenAI.Extensions.HttpClientExtensions", throwOnError: true)!;
-        var hoisted = helpers.GetField("IgnoreDefaultJsonOptions", BindingFlags.NonPublic | BindingFlags.Static) != null;
-        if (hoisted != (SideName == "after"))
-            throw new InvalidOperationException($"sanity check failed: the {SideName} job runs a build with the hoisted options={hoisted}");
+        // The job runs its own checkout's build. Whether the measured methods changed is read in their source (hotpath.tsv).
+        WorthRun.CheckBuild(typeof(OpenAIService).Assembly);
 
-        // Sanity: both sides send the same request and read the same answers (run.sh compares the two files).
-        _handler.Capture = true;
+        // Sanity: both sides send the same requests (the streaming one too) and read the same answers (run.sh compares the files).
+        _handler.Capture = _streamHandler.Capture = true;
         var response = Complete().GetAwaiter().GetResult();
-        _handler.Capture = false;
-        var text = response.Choices.Single().Message.Content;
         var streamed = StreamCompletion().GetAwaiter().GetResult();
+        _handler.Capture = _streamHandler.Capture = false;
+        var text = response.Choices.Single().Message.Content;
         if (!response.Successful || text != "Paris is sunny, 21 °C." || streamed != "Paris is sunny, 21 °C.")
             throw new InvalidOperationException($"sanity check failed: {response.Successful} {text} / {streamed}");
-        var summary = $"{_handler.Body}\n{_handler.ContentType}\n{response.Id} {response.Model} {response.Choices[0].FinishReason} {response.Usage.PromptTokens}/{response.Usage.CompletionTokens}/{response.Usage.TotalTokens} {text}\n{streamed}\n";
-        Console.WriteLine("// sanity ok: " + summary.Replace('\n', ' '));
-        if (Environment.GetEnvironmentVariable("WORTH_SANITY") is { Length: > 0 } dir)
-            File.WriteAllText(Path.Combine(dir, "ChatCompletions." + SideName), summary);
+        WorthRun.Sanity("ChatCompletions",
+            _handler.Request("CreateCompletion"),
+            $"{response.Id} {response.Model} {response.Choices[0].FinishReason} {response.Usage.PromptTokens}/{response.Usage.CompletionTokens}/{response.Usage.TotalTokens} {text}",
+            _streamHandler.Request("CreateCompletionAsStream"),
+            streamed);
     }
 
     [Benchmark(Description = "CreateCompletion (system + user message)")]
