@@ -1,21 +1,16 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// The rules that are on in every build (JP0001, JP0004, JP0005, JP0006, JP0007), hosted in one analyzer: the compiler
+/// The rules that are on in every build (warnings by default: <see cref="RuleRegistration.Hosted"/>), hosted in one analyzer: the compiler
 /// calls one callback per operation kind instead of one per rule, and each rule's own filter runs inside it.
-/// A rule whose severity is <c>none</c> for a file (or everywhere) is skipped there. JP0002 (info) and JP0003
-/// (hidden) stay analyzers of their own, so that command-line builds, which skip analyzers whose every rule is
-/// info or hidden, keep skipping them.
+/// A rule whose severity is <c>none</c> for a file (or everywhere) is skipped there. Rules that are info or hidden by
+/// default stay analyzers of their own, so that command-line builds, which skip analyzers whose every rule is info or
+/// hidden, keep skipping them.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class JsonPerfAnalyzer : JsonAnalyzer
 {
-    private readonly ImmutableArray<JsonAnalyzer> rules = ImmutableArray.Create<JsonAnalyzer>(
-        new JsonSerializerOptionsCreatedPerCallAnalyzer(),
-        new JavaScriptEncoderCreatedPerCallAnalyzer(),
-        new Utf16DetourAnalyzer(),
-        new ConvertWithoutTextAnalyzer(),
-        new JsonDocumentNotDisposedAnalyzer());
+    private readonly ImmutableArray<JsonAnalyzer> rules = RuleRegistry.All.Where(r => r.Hosted).Select(r => r.CreateAnalyzer()).ToImmutableArray();
 
     public JsonPerfAnalyzer() => SupportedDiagnostics = rules.SelectMany(r => r.SupportedDiagnostics).ToImmutableArray();
 

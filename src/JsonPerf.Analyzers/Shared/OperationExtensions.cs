@@ -7,13 +7,38 @@ internal static class OperationExtensions
     {
         foreach (var argument in invocation.Arguments)
         {
-            if (argument.Syntax is ArgumentSyntax { NameColon: not null })
+            if (argument.WrittenSyntax() is { NameColon: not null })
             {
                 return true;
             }
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// The argument as written; also where the compiler's argument operation is implicit and points at the value inside
+    /// parentheses (<c>M((x))</c>). Null for an omitted optional argument and a params array the compiler builds.
+    /// </summary>
+    public static ArgumentSyntax? WrittenSyntax(this IArgumentOperation argument)
+    {
+        if (argument.Syntax is ArgumentSyntax syntax)
+        {
+            return syntax;
+        }
+
+        if (argument.ArgumentKind != ArgumentKind.Explicit)
+        {
+            return null;
+        }
+
+        var node = argument.Syntax;
+        while (node.Parent is ParenthesizedExpressionSyntax parenthesized)
+        {
+            node = parenthesized;
+        }
+
+        return node.Parent as ArgumentSyntax;
     }
 
     /// <summary>

@@ -101,18 +101,7 @@ internal static class EveryTarget
         return index >= 0 && here.Count == there.Count ? there[index] : null;
     }
 
-    private static DiagnosticAnalyzer? AnalyzerFor(string id) => id switch
-    {
-        Rules.OptionsCreatedPerCallId => new JsonSerializerOptionsCreatedPerCallAnalyzer(),
-        Rules.ReflectionSerializationId => new ReflectionSerializationAnalyzer(),
-        Rules.CaseInsensitiveWithoutNamingPolicyId => new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(),
-        Rules.EncoderCreatedPerCallId => new JavaScriptEncoderCreatedPerCallAnalyzer(),
-        Rules.Utf16DetourId => new Utf16DetourAnalyzer(),
-        Rules.ConvertWithoutTextId => new ConvertWithoutTextAnalyzer(),
-        Rules.JsonDocumentNotDisposedId => new JsonDocumentNotDisposedAnalyzer(),
-        Rules.MinimalApiTypeWithoutMetadataId => new MinimalApiMetadataAnalyzer(),
-        _ => null,
-    };
+    private static DiagnosticAnalyzer? AnalyzerFor(string id) => RuleRegistry.For(id)?.CreateAnalyzer();
 
     /// <summary>
     /// Fix All's pass that fixes many sites at once (JP0002), for sites in files other targets compile too: run for these

@@ -169,7 +169,7 @@ public partial class AnalyzerTests
             TestCode = Snippets.InClass(Factory + "string Use(Order o) => JsonSerializer.Serialize(o, {|#0:GetOptions()|});"),
             ExpectedDiagnostics =
             {
-                new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostThroughFactory("C.GetOptions", Rules.OptionsCostRebuild), ""),
+                new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostThroughFactory("C.GetOptions", Rules.OptionsCostRebuild), Rules.OptionsCache, ""),
             },
         }.RunAsync();
 
@@ -180,7 +180,7 @@ public partial class AnalyzerTests
             TestCode = Snippets.InClass("static JsonSerializerOptions Get(int depth) { Console.WriteLine(depth); return new JsonSerializerOptions { MaxDepth = depth }; } string Use(Order o) => JsonSerializer.Serialize(o, {|#0:Get(4)|});"),
             ExpectedDiagnostics =
             {
-                new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostThroughFactory("C.Get", Rules.OptionsCostLookup), Rules.NoAutomaticFix),
+                new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostThroughFactory("C.Get", Rules.OptionsCostLookup), Rules.OptionsCache, Rules.NoAutomaticFix),
             },
         }.RunAsync();
 }

@@ -195,7 +195,7 @@ public partial class AnalyzerTests
         => new Verify.Test
         {
             TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|});"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, "") },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, Rules.OptionsCache, "") },
         }.RunAsync();
 
     [Fact]
@@ -204,7 +204,7 @@ public partial class AnalyzerTests
         {
             // The statement the fix folds is named as an additional location (a fold under #if is then noted).
             TestCode = Snippets.InMethod("var o = {|#0:new JsonSerializerOptions()|}; {|#1:o.Encoder = JavaScriptEncoder.Create(UnicodeRanges.All);|} JsonSerializer.Serialize(order, o);"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithLocation(1).WithArguments(Rules.OptionsCostRebuild, "") },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithLocation(1).WithArguments(Rules.OptionsCostRebuild, Rules.OptionsCache, "") },
         }.RunAsync();
 
     [Fact]
@@ -212,7 +212,7 @@ public partial class AnalyzerTests
         => new Verify.Test
         {
             TestCode = Snippets.InMethod("JsonSerializer.Serialize(order, {|#0:new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase, MaxDepth = int.Parse(\"8\") }|});"),
-            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostLookup, Rules.NoAutomaticFix) },
+            ExpectedDiagnostics = { new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostLookup, Rules.OptionsCache, Rules.NoAutomaticFix) },
         }.RunAsync();
 
     [Fact]

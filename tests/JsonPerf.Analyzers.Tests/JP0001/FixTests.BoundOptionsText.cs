@@ -162,6 +162,7 @@ public partial class FixTests
         var source = ContextUsings + "public class C\n{\n" + members + "\n}\n" + HandWrittenContext;
         var expected = new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(
             members.Contains("Create()") ? Rules.OptionsCostThroughFactory("C.Create", Rules.OptionsCostRebuild) : Rules.OptionsCostRebuild,
+            Rules.OptionsCache,
             becauseOfTheContext ? Rules.NoFixOptionsBoundToContext : Rules.NoAutomaticFix);
         var test = new Verify.Test { TestCode = source, FixedCode = source };
         test.ExpectedDiagnostics.Add(expected);
@@ -184,7 +185,7 @@ public partial class FixTests
                 public string Get(MyType value) => JsonSerializer.Serialize(value, new MyJsonContext(_options).MyType);
             }
             """ + HandWrittenContext;
-        var expected = new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, Rules.NoFixOptionsBoundToContext);
+        var expected = new DiagnosticResult(Rules.OptionsCreatedPerCall).WithLocation(0).WithArguments(Rules.OptionsCostRebuild, Rules.OptionsCache, Rules.NoFixOptionsBoundToContext);
         var test = new Verify.Test { TestCode = source, FixedCode = source };
         test.ExpectedDiagnostics.Add(expected);
         test.FixedState.ExpectedDiagnostics.Add(expected);

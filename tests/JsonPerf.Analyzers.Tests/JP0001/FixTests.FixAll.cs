@@ -148,8 +148,9 @@ public partial class FixTests
 
             public class C
             {
+                private static int s_depth = 8;
                 public string A(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});
-                public string B(object value, bool indented) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});
+                public string B(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = s_depth }|});
             }
             """,
             FixedCode = """
@@ -157,16 +158,17 @@ public partial class FixTests
 
             public class C
             {
-                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions
+                private static int s_depth = 8;
+                private static readonly JsonSerializerOptions s_indentedJsonOptions = new JsonSerializerOptions
                 {
                     WriteIndented = true
                 };
 
-                public string A(object value) => JsonSerializer.Serialize(value, IndentedJsonOptions);
-                public string B(object value, bool indented) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});
+                public string A(object value) => JsonSerializer.Serialize(value, s_indentedJsonOptions);
+                public string B(object value) => JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = s_depth }|});
             }
             """,
-            // B reads a parameter: it keeps its diagnostic and gets no fix.
+            // B reads a static field that can change: it keeps its diagnostic and gets no fix.
             FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
         };
         return test.RunAsync();

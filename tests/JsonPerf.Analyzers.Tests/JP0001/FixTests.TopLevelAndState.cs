@@ -72,20 +72,28 @@ public partial class FixTests
             """, outputKind: OutputKind.ConsoleApplication);
 
     [Theory]
-    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { WriteIndented = indented }|});")]
-    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = _depth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = s_mutableDepth }|});")]
-    [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = this.GetHashCode() }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = Depth() }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = ComputedDepth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { MaxDepth = AutoDepth }|});")]
     [InlineData("JsonSerializer.Serialize(value, {|JP0001:new JsonSerializerOptions { Converters = { new Conv<T>() } }|});")]
-    [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = indented; JsonSerializer.Serialize(value, o);")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; System.Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(value, o);")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions()|}; if (indented) { o.WriteIndented = true; } JsonSerializer.Serialize(value, o);")]
     [InlineData("var o = {|JP0001:new JsonSerializerOptions { WriteIndented = true }|}; o.WriteIndented = false; JsonSerializer.Serialize(value, o);")]
     [InlineData("JsonSerializerOptions a = {|JP0001:new JsonSerializerOptions()|}, b = s_other; JsonSerializer.Serialize(value, a);")]
     public Task Offers_no_fix_when_the_options_depend_on_per_call_state_or_mixed_logic(string statement)
+        => Verify.VerifyFixAsync(StateSource(statement), StateSource(statement));
+
+    // Only value settings read the call's state: a lookup per call, and no one instance to cache (CallStateTests).
+    [Theory]
+    [InlineData("JsonSerializer.Serialize(value, new JsonSerializerOptions { WriteIndented = indented });")]
+    [InlineData("JsonSerializer.Serialize(value, new JsonSerializerOptions { MaxDepth = _depth });")]
+    [InlineData("JsonSerializer.Serialize(value, new JsonSerializerOptions { MaxDepth = this.GetHashCode() });")]
+    [InlineData("var o = new JsonSerializerOptions(); o.WriteIndented = indented; JsonSerializer.Serialize(value, o);")]
+    public Task Does_not_report_options_whose_per_call_state_is_only_in_value_settings(string statement)
+        => Verify.VerifyAnalyzerAsync(StateSource(statement));
+
+    private static string StateSource(string statement)
     {
         var source = """
             using System.Text.Json;
@@ -112,7 +120,7 @@ public partial class FixTests
                 }
             }
             """.Replace("STATEMENT", statement);
-        return Verify.VerifyFixAsync(source, source);
+        return source;
     }
 
     [Fact]

@@ -58,7 +58,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         // Whether code in a private method runs per call is asked last, of options that reach the serializer: it reads
         // every reference to the method in its type's declarations (a partial type's every part, a source-generated
         // context's included), which options that are only built and returned, or go elsewhere, need not pay.
-        return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)
+        return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } judged
+               && WithCallState(judged, creation, symbols) is { } diagnostic
+               && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)
             ? diagnostic
             : null;
     }
@@ -105,9 +107,21 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                                     && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet }:
                 var cacheable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && IsSimpleGetter(creation);
                 // A private getter whose options a read hands to a context's constructor: cached, they would be bound there.
-                return cacheable && containingSymbol is IMethodSymbol { AssociatedSymbol: IPropertySymbol property } && OptionsHelperSummaries.For(symbols).BoundElsewhere(property, cancellationToken)
-                    ? CreateBound(creation, movable: true, context: null)
-                    : Create(creation, fixable: cacheable, creation);
+                if (cacheable && containingSymbol is IMethodSymbol { AssociatedSymbol: IPropertySymbol property })
+                {
+                    if (OptionsHelperSummaries.For(symbols).BoundElsewhere(property, cancellationToken))
+                    {
+                        return CreateBound(creation, movable: true, context: null);
+                    }
+
+                    // Shared, the options would reach every reader: each must only pass them on to the serializer or copy them.
+                    if (creation.SemanticModel is { } model && !MemberUses.All(property, model.Compilation, (m, name) => OnlyPassesOn(m, name, symbols, cancellationToken), cancellationToken))
+                    {
+                        return Create(creation, fixable: false, CreatesReferenceComparedInstances(creation, creation), note: Rules.NoFixGetterReadersMayChange);
+                    }
+                }
+
+                return Create(creation, fixable: cacheable, creation);
 
             default:
                 return null;
@@ -235,11 +249,28 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation costSource)
         => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSource));
 
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds, IEnumerable<Location>? folded = null)
+    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds, IEnumerable<Location>? folded = null, string? note = null)
     {
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
         var cost = rebuilds ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), folded, properties, cost, Rules.FixNote(fixable));
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), folded, properties, cost, Rules.OptionsCache, note ?? Rules.FixNote(fixable));
+    }
+
+    /// <summary>
+    /// A read of a getter's or factory's options that shared options cannot hurt: handed to a serializer that only reads
+    /// them (not to a context's constructor, which binds them), or copied into new options.
+    /// </summary>
+    internal static bool OnlyPassesOn(SemanticModel model, SimpleNameSyntax name, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (name.Parent is NameMemberCrefSyntax or QualifiedCrefSyntax || name.Ancestors().Any(a => a is DocumentationCommentTriviaSyntax))
+        {
+            return true;
+        }
+
+        var read = PrivateMemberReferences.UseAt(model, name, cancellationToken);
+        return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+               && (OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads
+                   || argument.Parent is IObjectCreationOperation copy && symbols.IsJsonSerializerOptions(copy.Type));
     }
 
     /// <summary>
@@ -252,7 +283,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     {
         var fixable = movable && context is not null;
         var properties = fixable ? DiagnosticProperties.FixableByCachingContext : DiagnosticProperties.None;
-        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostRebuild, Rules.FixNote(fixable, onlyBoundToContext: movable));
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostRebuild, Rules.OptionsCache, Rules.OptionsFixNote(fixable, onlyBoundToContext: movable));
     }
 
     /// <summary>

@@ -11,6 +11,20 @@ namespace JsonPerf.Analyzers;
 internal sealed partial class OptionsHelperSummaries
 {
     private readonly ConcurrentDictionary<ISymbol, bool> _boundElsewhere = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<ISymbol, bool> _callsOnlyPassOn = new(SymbolEqualityComparer.Default);
+
+    /// <summary>
+    /// Whether every call of the factory in the compilation hands its options to a serializer that only reads them, or
+    /// copies them (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.OnlyPassesOn"/>): cached, one instance reaches
+    /// every caller. Asked once per reported factory.
+    /// </summary>
+    public bool CallsOnlyPassOn(IMethodSymbol factory, CancellationToken cancellationToken)
+    {
+        var method = factory.OriginalDefinition;
+        return _callsOnlyPassOn.TryGetValue(method, out var known)
+            ? known
+            : _callsOnlyPassOn.GetOrAdd(method, MemberUses.All(method, _compilation, (model, name) => JsonSerializerOptionsCreatedPerCallAnalyzer.OnlyPassesOn(model, name, _symbols, cancellationToken), cancellationToken));
+    }
 
     /// <summary>
     /// True when <paramref name="member"/> (a method or property returning options) is private and one of its uses in

@@ -70,7 +70,9 @@ internal sealed partial class OptionsHelperSummaries
         // instance, this one's or another call's (a private factory's calls are all in its type).
         var bound = sink == OptionsSink.Binds;
         var boundByAnother = !bound && factory.Fixable && summaries.BoundElsewhere(target, cancellationToken);
-        var fixable = factory.Fixable && !bound && !boundByAnother;
+        // Every call of a cached factory gets the one instance: each must only pass it on to the serializer, or copy it.
+        var callersMayChange = factory.Fixable && !bound && !boundByAnother && !summaries.CallsOnlyPassOn(target, cancellationToken);
+        var fixable = factory.Fixable && !bound && !boundByAnother && !callersMayChange;
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
         var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(
@@ -80,7 +82,8 @@ internal sealed partial class OptionsHelperSummaries
             byDefault is null
                 ? Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost)
                 : Rules.OptionsCostThroughFactoryByDefault(target.ContainingType.Name + "." + target.Name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
-            Rules.FixNote(fixable, onlyBoundToContext: (bound || boundByAnother) && factory.Fixable));
+            Rules.OptionsCache,
+            callersMayChange ? Rules.NoFixFactoryCallersMayChange : Rules.OptionsFixNote(fixable, onlyBoundToContext: (bound || boundByAnother) && factory.Fixable));
     }
 
     /// <summary>

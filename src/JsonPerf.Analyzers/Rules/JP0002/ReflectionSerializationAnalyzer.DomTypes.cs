@@ -22,8 +22,8 @@ public sealed partial class ReflectionSerializationAnalyzer
     {
         if (helper == HelperKind.None && IsOmittedOrNull(options?.Value) && DomRewrite(invocation, type, symbols) is { } rewrite)
         {
-            return ConditionalCompilation.IsConditional(invocation.Syntax)
-                ? (DiagnosticProperties.None, Rules.NoFixInConditionalCode)
+            return ConditionalCompilation.IsConditional(invocation.Syntax) ? (DiagnosticProperties.None, Rules.NoFixInConditionalCode)
+                : CallTrivia.HasLineCommentOrDirective(invocation.Syntax) ? (DiagnosticProperties.None, Rules.NoFixForLineComment)
                 : (DiagnosticProperties.With(DiagnosticProperties.DomApi, rewrite), "");
         }
 
@@ -77,6 +77,7 @@ public sealed partial class ReflectionSerializationAnalyzer
 
             case "Serialize" when isElement && method.Parameters.Length >= 2 && first.Type is { Name: "Utf8JsonWriter" }
                                   && invocation.Parent is IExpressionStatementOperation { Parent: IBlockOperation }
+                                  && invocation.Syntax.Parent is ExpressionStatementSyntax { Parent: BlockSyntax } or ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax }
                                   && ArgumentValue(invocation, first) is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
                                   // The element becomes the receiver: a target-typed default or new() has no type there.
                                   && invocation.Arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.OriginalDefinition, method.Parameters[1].OriginalDefinition))?.Value.Syntax

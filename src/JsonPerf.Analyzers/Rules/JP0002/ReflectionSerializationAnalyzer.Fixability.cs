@@ -93,7 +93,14 @@ public sealed partial class ReflectionSerializationAnalyzer
             return false;
         }
 
+        // The overload that takes the metadata where this one takes the options (or, for System.Net.Http.Json's defaults,
+        // wherever it does): JsonContent.Create(value, typeof(T)) has none that takes a context.
         var method = invocation.TargetMethod;
+        if (properties.ContainsKey(DiagnosticProperties.WebDefaults))
+        {
+            return SerializerEntryPoints.MetadataCounterpart(method, options?.Parameter, passContext: !method.IsGenericMethod, symbols) is not null;
+        }
+
         return !properties.ContainsKey(DiagnosticProperties.DefaultOptions)
                || options?.Parameter is { } parameter
                   && SerializerEntryPoints.MetadataCounterpart(method, parameter, passContext: !method.IsGenericMethod, symbols) is { } metadata

@@ -215,6 +215,11 @@ public sealed partial class ReflectionSerializationAnalyzer
         public static bool MayChangeResolver(IdentifierNameSyntax identifier)
         {
             var use = UseOf(identifier);
+            while (use.Parent is ParenthesizedExpressionSyntax parenthesized)
+            {
+                use = parenthesized;
+            }
+
             switch (use.Parent)
             {
                 case AssignmentExpressionSyntax assignment when assignment.Left == use:

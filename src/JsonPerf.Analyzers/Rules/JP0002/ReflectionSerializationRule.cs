@@ -19,6 +19,8 @@ internal static partial class Rules
                      "native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
 
+    public static readonly RuleRegistration ReflectionSerializationRegistration = new(ReflectionSerialization, () => new ReflectionSerializationAnalyzer(), raisedInTrimmedApps: true, offInTestProjects: true);
+
     /// <summary>JP0002: an ASP.NET Core helper in a <c>RequestDelegate</c> passed to <c>MapGet</c>/<c>MapPost</c>/...</summary>
     public const string NoFixInRequestDelegate = " (no automatic fix here: the call is in a RequestDelegate endpoint, and with generated metadata in it ASP.NET Core's request delegate generator, which cannot see that metadata, would intercept the wrong MapGet overload and break the build)";
 
@@ -29,7 +31,7 @@ internal static partial class Rules
     public const string NoFixForDomType = " (no automatic fix here: JSON's own DOM types need no generated metadata, so the fix scaffolds no context for them, and no API of the type itself does exactly what this call does (options, a Stream, a null value to write: see the rule's page); a JsonSerializerContext of the project that registers the type is used where there is one)";
 
     /// <summary>JP0002 on options created at the call or in a local: JP0001's fix caches them first.</summary>
-    public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; cache them in a static readonly field first (JP0001's fix), and this fix applies there)";
+    public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; the fix applies once they are in a static readonly field)";
 
     /// <summary>JP0002 on private static options that are used otherwise than as a serializer call's argument.</summary>
     public const string NoFixForOptionsUsedElsewhere = " (no automatic fix here: these options are also returned, stored or passed to code other than a serializer call, which may change them after the fix; pass them only to serializer calls, or cache a context)";

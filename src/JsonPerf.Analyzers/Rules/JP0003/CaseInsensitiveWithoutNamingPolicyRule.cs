@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor CaseInsensitiveWithoutNamingPolicy = new(
         CaseInsensitiveWithoutNamingPolicyId,
         title: "Add a naming policy to case-insensitive property matching",
-        messageFormat: "PropertyNameCaseInsensitive without a naming policy: JSON written in camelCase matches exactly, and faster, with a camelCase naming policy; case-insensitive matching stays as a fallback",
+        messageFormat: "PropertyNameCaseInsensitive without a naming policy: JSON written in camelCase matches exactly, and faster, with a camelCase naming policy; case-insensitive matching stays as a fallback{0}",
         Category,
         DiagnosticSeverity.Hidden,
         isEnabledByDefault: true,
@@ -18,4 +18,10 @@ internal static partial class Rules
                      "hidden by default. A naming policy also renames properties when serializing, so the fix is only offered for options " +
                      "used only to deserialize.",
         helpLinkUri: HelpLinkBase + CaseInsensitiveWithoutNamingPolicyId + ".md");
+
+    public static readonly RuleRegistration CaseInsensitiveWithoutNamingPolicyRegistration = new(CaseInsensitiveWithoutNamingPolicy, () => new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer());
+
+    public const string NoFixSerializes = " (no automatic fix here: these options also serialize, and a naming policy would rename the properties they write)";
+
+    public const string NoFixPublicOptions = " (no automatic fix here: the options are visible outside the library, where code may serialize with them)";
 }

@@ -54,9 +54,26 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
 
         if (!sameOptionsSetPolicy)
         {
-            context.Report(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, assignment.Syntax.GetLocation()));
+            var whyNoFix = target.Instance is IInstanceReferenceOperation && assignment.Parent?.Parent is IObjectCreationOperation creation
+                ? WhyNoFixForCreation(creation, context.Compilation, symbols, context.CancellationToken)
+                : DeserializeOnly.WhyNoFix(target.Instance!, context.Compilation, symbols, context.CancellationToken);
+            context.Report(Create(assignment.Syntax.GetLocation(), whyNoFix));
         }
     }
+
+    /// <summary>The options built here go to a reading call, a local, or a member whose every use deserializes.</summary>
+    private static string? WhyNoFixForCreation(IObjectCreationOperation creation, Compilation compilation, JsonSymbols symbols, CancellationToken cancellationToken)
+        => creation.WalkUpValuePassThrough().Parent switch
+        {
+            IArgumentOperation argument => DeserializeOnly.WhyNoFix(argument, compilation, symbols, cancellationToken),
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => DeserializeOnly.WhyNoFix(declarator, compilation, symbols, cancellationToken),
+            IFieldInitializerOperation { InitializedFields: { Length: 1 } fields } => DeserializeOnly.Member(fields[0], compilation, symbols, cancellationToken),
+            IPropertyInitializerOperation { InitializedProperties: { Length: 1 } properties } => DeserializeOnly.Member(properties[0], compilation, symbols, cancellationToken),
+            _ => Rules.NoFixSerializes,
+        };
+
+    private static Diagnostic Create(Location location, string? whyNoFix)
+        => Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, location, whyNoFix is null ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None, whyNoFix ?? "");
 
     /// <summary>The creation sets a policy itself, starts from Web defaults (camelCase), or copies other options.</summary>
     private static bool CreationSetsPolicy(IObjectCreationOperation creation, JsonSymbols symbols)
@@ -195,7 +212,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             {
                 if (argument.NameEquals?.Name.Identifier.ValueText == CaseInsensitive)
                 {
-                    context.Report(Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, argument.GetLocation()));
+                    context.Report(Create(argument.GetLocation(), DeserializeOnly.Member(context.Symbol, context.Compilation, symbols, context.CancellationToken)));
                 }
             }
         }

@@ -17,4 +17,8 @@ internal static partial class Rules
                      "immutable and thread-safe: create each one once. Do not switch to UnsafeRelaxedJsonEscaping to save the cost: it " +
                      "stops escaping HTML-sensitive characters.",
         helpLinkUri: HelpLinkBase + EncoderCreatedPerCallId + ".md");
+
+    public static readonly RuleRegistration EncoderCreatedPerCallRegistration = new(EncoderCreatedPerCall, () => new JavaScriptEncoderCreatedPerCallAnalyzer());
+
+    public const string NoFixDiscardedEncoder = " (no automatic fix here: nothing uses the encoder this call builds; remove the call)";
 }

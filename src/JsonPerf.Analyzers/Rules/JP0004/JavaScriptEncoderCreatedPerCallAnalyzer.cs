@@ -32,11 +32,11 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
             return;
         }
 
-        var properties = StaticInitializerCheck.CanMoveToStaticInitializer(invocation, symbols) && StaticInitializerCheck.CanAddStaticField(invocation)
-            ? DiagnosticProperties.With(DiagnosticProperties.Fixable)
-            : DiagnosticProperties.None;
-
-        context.Report(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties, Rules.FixNote(properties.ContainsKey(DiagnosticProperties.Fixable))));
+        // A call whose encoder nothing uses is no value to hoist: the call itself is the waste.
+        var discarded = invocation.Parent is IExpressionStatementOperation;
+        var fixable = !discarded && StaticInitializerCheck.CanMoveToStaticInitializer(invocation, symbols) && StaticInitializerCheck.CanAddStaticField(invocation);
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        context.Report(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties, discarded ? Rules.NoFixDiscardedEncoder : Rules.FixNote(fixable)));
     }
 
     private static bool IsCached(IOperation invocation, ISymbol containingSymbol)

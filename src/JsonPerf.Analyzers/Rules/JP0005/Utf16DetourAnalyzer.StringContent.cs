@@ -30,6 +30,8 @@ public sealed partial class Utf16DetourAnalyzer
         var fixable = CanSendAsByteArrayContent(creation, symbols, stringContent)
             && CanRenameToUtf8Bytes(serialize)
             && !symbols.IsInsideExpressionTree(creation);
+        var comment = fixable && CallTrivia.HasLineCommentOrDirective(creation.Syntax);
+        fixable &= !comment;
         var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, FixByteArrayContent) : DiagnosticProperties.None;
         context.Report(Diagnostic.Create(
             Rules.Utf16Detour,
@@ -37,7 +39,7 @@ public sealed partial class Utf16DetourAnalyzer
             properties,
             "new StringContent(JsonSerializer.Serialize(...))",
             "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type (JsonContent.Create(...) streams, without a Content-Length)",
-            Rules.FixNote(fixable)));
+            comment ? Rules.NoFixForLineComment : Rules.FixNote(fixable)));
     }
 
     /// <summary>

@@ -206,8 +206,9 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
 
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, Location? folded = null)
     {
-        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), folded is null ? null : new[] { folded }, properties, what, instead, Rules.FixNote(fix is not null)));
+        var note = fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax) ? Rules.NoFixForLineComment : Rules.FixNote(fix is not null);
+        var properties = fix is null || note.Length > 0 ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
+        context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), folded is null ? null : new[] { folded }, properties, what, instead, note));
     }
 
     /// <summary>A syntax-only filter before any argument operation is built: some argument is itself a call (or an awaited one).</summary>

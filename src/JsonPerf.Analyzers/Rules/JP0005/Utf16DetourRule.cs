@@ -21,4 +21,6 @@ internal static partial class Rules
                      "mark) where the UTF-8 overloads throw. Only detours written inline are reported: a string that is also logged, " +
                      "stored or returned is needed anyway.",
         helpLinkUri: HelpLinkBase + Utf16DetourId + ".md");
+
+    public static readonly RuleRegistration Utf16DetourRegistration = new(Utf16Detour, () => new Utf16DetourAnalyzer());
 }

@@ -233,6 +233,11 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 
     private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null)
     {
+        if (fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax))
+        {
+            (fix, noFixNote) = (null, Rules.NoFixForLineComment);
+        }
+
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
     }

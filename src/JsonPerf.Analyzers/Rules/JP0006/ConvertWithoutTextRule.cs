@@ -19,6 +19,8 @@ internal static partial class Rules
                      "stored or returned is needed anyway.",
         helpLinkUri: HelpLinkBase + ConvertWithoutTextId + ".md");
 
+    public static readonly RuleRegistration ConvertWithoutTextRegistration = new(ConvertWithoutText, () => new ConvertWithoutTextAnalyzer());
+
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 

@@ -18,4 +18,6 @@ internal static partial class Rules
                      "Dispose the document where its elements are no longer used; an element that must outlive it comes from " +
                      "JsonElement.Parse (.NET 10) or RootElement.Clone().",
         helpLinkUri: HelpLinkBase + JsonDocumentNotDisposedId + ".md");
+
+    public static readonly RuleRegistration JsonDocumentNotDisposedRegistration = new(JsonDocumentNotDisposed, () => new JsonDocumentNotDisposedAnalyzer());
 }

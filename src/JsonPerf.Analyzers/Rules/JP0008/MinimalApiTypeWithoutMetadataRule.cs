@@ -31,4 +31,6 @@ internal static partial class Rules
                      "only where the project's own code configures the options with contexts alone. A warning in projects that publish " +
                      "trimmed or native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + MinimalApiTypeWithoutMetadataId + ".md");
+
+    public static readonly RuleRegistration MinimalApiTypeWithoutMetadataRegistration = new(MinimalApiTypeWithoutMetadata, () => new MinimalApiMetadataAnalyzer(), raisedInTrimmedApps: true);
 }

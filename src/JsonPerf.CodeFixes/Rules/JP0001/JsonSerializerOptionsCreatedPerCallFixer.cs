@@ -22,23 +22,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     /// <summary>
     /// Options a context is built on cannot be shared: where the analyzer found the context only read, the context is
-    /// cached instead. A factory's call is fixed in the factory, which may be in another document; only a getter and a
-    /// factory need the solution first: their callers must not change the options they return.
+    /// cached instead. A factory's call is fixed in the factory, which may be in another document.
     /// </summary>
-    protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-    {
-        if (CachesContext(diagnostic))
-        {
-            return EditDocument(ct => ContextCaching.FixAsync(document, site, ct));
-        }
-
-        if (OptionsFactoryCaching.IsFactorySite(site))
-        {
-            return await OptionsFactoryCaching.CanFixAsync(document, site, cancellationToken).ConfigureAwait(false) ? ct => OptionsFactoryCaching.FixAsync(document, site, ct) : null;
-        }
-
-        return !IsGetterSite(site) || await GetterReadsAreSafeAsync(document, site, cancellationToken).ConfigureAwait(false) ? EditDocument(ct => FixAsync(document, site, ct)) : null;
-    }
+    protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => Task.FromResult<PreparedFix?>(
+            CachesContext(diagnostic) ? EditDocument(ct => ContextCaching.FixAsync(document, site, ct))
+            // The analyzer has read every use of a getter's or factory's options (they only pass them on, or copy them).
+            : OptionsFactoryCaching.IsFactorySite(site) ? ct => OptionsFactoryCaching.FixAsync(document, site, ct)
+            : EditDocument(ct => FixAsync(document, site, ct)));
 
     private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
 
@@ -290,34 +281,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
     /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
     /// </summary>
-    private static async Task<bool> GetterReadsAreSafeAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-    {
-        if (site.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } declaration
-            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || model.GetDeclaredSymbol(declaration, cancellationToken) is not { } property)
-        {
-            return false;
-        }
-
-        if (Visibility.IsVisibleOutsideLibrary(property, model.Compilation))
-        {
-            return false;
-        }
-
-        return await References.AllAsync(property, document.Project.Solution, use =>
-        {
-            var read = use.Model.GetOperation(use.Node, cancellationToken);
-            while (read is not null and not IPropertyReferenceOperation)
-            {
-                read = read.Parent;
-            }
-
-            return read?.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (SerializerEntryPoints.IsOptionsArgument(argument, use.Symbols) && !ContextBinding.IsContextConstructorArgument(argument, use.Symbols)
-                    || IsCopyConstructorArgument(argument, use.Symbols));
-        }, cancellationToken).ConfigureAwait(false);
-    }
-
     internal static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
         => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
 }

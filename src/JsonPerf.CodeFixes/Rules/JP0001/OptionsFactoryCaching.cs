@@ -15,10 +15,6 @@ internal static class OptionsFactoryCaching
     /// <summary>JP0001 reports a factory at its call; every other shape at a creation.</summary>
     public static bool IsFactorySite(SyntaxNode site) => site is InvocationExpressionSyntax;
 
-    public static async Task<bool> CanFixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => await FindAsync(document, site, cancellationToken).ConfigureAwait(false) is { } factory
-           && await OnlyPassedToSerializerAsync(factory.Method, document.Project.Solution, cancellationToken).ConfigureAwait(false);
-
     /// <summary>Edits the factory's document (which may not be the document of the call).</summary>
     public static async Task<Solution?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
@@ -126,28 +122,4 @@ internal static class OptionsFactoryCaching
 
         return expression;
     }
-
-    /// <summary>
-    /// Every call of the factory in the solution hands the result to a serializer that only reads it (not to a context's
-    /// constructor, directly or through a wrapper: the context binds it) or copies it; doc-comment references are fine.
-    /// </summary>
-    private static Task<bool> OnlyPassedToSerializerAsync(IMethodSymbol factory, Solution solution, CancellationToken cancellationToken)
-        => References.AllAsync(factory, solution, use =>
-        {
-            if (use.IsInDocComment)
-            {
-                return true;
-            }
-
-            var callee = use.Node;
-            if (callee.Parent is MemberAccessExpressionSyntax access && access.Name == callee)
-            {
-                callee = access;
-            }
-
-            return callee.Parent is InvocationExpressionSyntax call && call.Expression == callee
-                && use.Model.GetOperation(call, cancellationToken) is IInvocationOperation invocation
-                && invocation.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && (OptionsHelperSummaries.For(use.Symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, use.Symbols));
-        }, cancellationToken);
 }

@@ -31,8 +31,24 @@ internal static class ArgumentRewriter
         ExpressionSyntax metadata = plan.InstanceMember is { ContainingType: { } holder } && plan.InstanceField is { } field
             ? MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)generator.TypeExpression(holder), IdentifierName(field)).WithAdditionalAnnotations(Simplifier.Annotation)
             : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(context)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName("Default"));
-        return plan.PassContext ? metadata : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
+        if (plan.PassContext)
+        {
+            return metadata;
+        }
+
+        // The generated property is JsonTypeInfo<T> without the call's nullable annotations (typeof cannot carry them), and
+        // older generators annotate it: `!` keeps the call's T as written, with no warning on any target.
+        var property = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, metadata, IdentifierName(propertyName));
+        return plan.Call.TargetMethod.TypeArguments.Any(HasNullableAnnotation) ? PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, property) : property;
     }
+
+    private static bool HasNullableAnnotation(ITypeSymbol type) => type switch
+    {
+        { IsReferenceType: true, NullableAnnotation: NullableAnnotation.Annotated } => true,
+        INamedTypeSymbol named => named.TypeArguments.Any(HasNullableAnnotation),
+        IArrayTypeSymbol array => HasNullableAnnotation(array.ElementType),
+        _ => false,
+    };
 
     /// <summary>JP0002's fix: the metadata where the metadata overload takes it (<see cref="MetadataPlacement.OverloadPosition"/>).</summary>
     public static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, FixPlan plan, ExpressionSyntax metadata)
@@ -56,8 +72,8 @@ internal static class ArgumentRewriter
         }
 
         // Each argument's parameter, from the argument of the call at the same place in the analyzed list.
-        var parameters = original.Select(o => call.Arguments.FirstOrDefault(a => !a.IsImplicit && a.Syntax.Span == o.Span)?.Parameter).ToArray();
-        var written = options is { IsImplicit: false, Syntax: ArgumentSyntax syntax } ? original.IndexOf(a => a.Span == syntax.Span) : -1;
+        var parameters = original.Select(o => call.Arguments.FirstOrDefault(a => a.WrittenSyntax()?.Span == o.Span)?.Parameter).ToArray();
+        var written = options?.WrittenSyntax() is { } syntax ? original.IndexOf(a => a.Span == syntax.Span) : -1;
         var edit = new Edit(list, parameters, written, metadataParameter, metadata);
         return placement == MetadataPlacement.AfterValue ? edit.AfterValue() : edit.AtOverloadPosition(options?.Parameter?.Ordinal, metadataOrdinal);
     }

@@ -75,11 +75,16 @@ internal static class ContextInstanceBinding
                 return true;
             }
 
+            while (use.Parent is ParenthesizedExpressionSyntax parenthesized)
+            {
+                use = parenthesized;
+            }
+
             if (use.Parent is not ArgumentSyntax { Parent.Parent: InvocationExpressionSyntax call }
                 || reference.Model.GetOperation(call, cancellationToken) is not IInvocationOperation invocation
                 || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, reference.Symbols.JsonSerializer)
                 || !SerializerEntryPoints.TryGetSerializedType(invocation, reference.Symbols, out var type, out var options)
-                || options?.Syntax != use.Parent
+                || options?.WrittenSyntax() != use.Parent
                 || !GeneratedMetadataSafety.IsSafe(type, reference.Model.Compilation, reference.Symbols))
             {
                 return false;

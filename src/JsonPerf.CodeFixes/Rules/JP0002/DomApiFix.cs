@@ -48,7 +48,7 @@ internal static class DomApiFix
             }
 
             // A target-typed value (default, new()) has no type of its own as a receiver.
-            case Analyzer.DomWriteTo when invocation.Parent is ExpressionStatementSyntax { Parent: BlockSyntax } statement && arguments.Count >= 2
+            case Analyzer.DomWriteTo when arguments.Count >= 2
                                           && arguments[1].Expression is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
             {
                 var value = arguments[1].Expression;
@@ -57,15 +57,11 @@ internal static class DomApiFix
                     ? value.WithoutTrivia()
                     : ParenthesizedExpression(value.WithoutTrivia());
                 var writeTo = ExpressionStatement(InvocationExpression(
-                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("WriteTo")),
-                        ArgumentList(SingletonSeparatedList(Argument(writer)))))
-                    .WithLeadingTrivia(statement.GetLeadingTrivia())
-                    .WithTrailingTrivia(statement.GetTrailingTrivia().Where(t => t.IsKind(SyntaxKind.EndOfLineTrivia)));
-                var flush = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, writer, IdentifierName("Flush"))))
-                    .WithLeadingTrivia(statement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)))
-                    .WithTrailingTrivia(statement.GetTrailingTrivia());
+                    MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("WriteTo")),
+                    ArgumentList(SingletonSeparatedList(Argument(writer)))));
+                var flush = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, writer, IdentifierName("Flush"))));
                 var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-                return root is null ? null : _ => Task.FromResult<Solution?>(document.WithSyntaxRoot(root.ReplaceNode(statement, new SyntaxNode[] { writeTo, flush })).Project.Solution);
+                return root is null ? null : WriteTo(root, invocation, writeTo, flush) is { } fixedRoot ? _ => Task.FromResult<Solution?>(document.WithSyntaxRoot(fixedRoot).Project.Solution) : null;
             }
 
             default:
@@ -84,4 +80,32 @@ internal static class DomApiFix
            && bound.Parameters.Length > 0
            && bound.Parameters[0].RefKind == input.RefKind
            && bound.Parameters[0].Type.IsSameTypeAs(input.Type);
+
+    /// <summary>
+    /// The statement becomes the two statements, with its indentation and trailing trivia; an expression body
+    /// (<c>void Write(...) => JsonSerializer.Serialize(writer, element);</c>) becomes a block of them.
+    /// </summary>
+    private static SyntaxNode? WriteTo(SyntaxNode root, InvocationExpressionSyntax invocation, ExpressionStatementSyntax writeTo, ExpressionStatementSyntax flush)
+    {
+        switch (invocation.Parent)
+        {
+            case ExpressionStatementSyntax { Parent: BlockSyntax } statement:
+                return root.ReplaceNode(statement, new SyntaxNode[]
+                {
+                    writeTo.WithLeadingTrivia(statement.GetLeadingTrivia()).WithTrailingTrivia(statement.GetTrailingTrivia().Where(t => t.IsKind(SyntaxKind.EndOfLineTrivia))),
+                    flush.WithLeadingTrivia(statement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia))).WithTrailingTrivia(statement.GetTrailingTrivia()),
+                });
+
+            case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax method } arrow:
+                return root.ReplaceNode(method, method.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithBody(Block(writeTo, flush).WithAdditionalAnnotations(Formatter.Annotation)).WithTrailingTrivia(method.GetTrailingTrivia()));
+
+            case ArrowExpressionClauseSyntax { Parent: LocalFunctionStatementSyntax function }:
+                return root.ReplaceNode(function, function.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithBody(Block(writeTo, flush).WithAdditionalAnnotations(Formatter.Annotation)).WithTrailingTrivia(function.GetTrailingTrivia()));
+
+            default:
+                return null;
+        }
+    }
 }

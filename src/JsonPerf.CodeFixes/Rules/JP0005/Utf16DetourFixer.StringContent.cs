@@ -21,20 +21,30 @@ public sealed partial class Utf16DetourFixer
             return null;
         }
 
+        // Block comments stay with the argument they sit by (the encoding's go with the media type).
         var mediaType = arguments.Count == 3
             ? arguments[2].Expression.WithoutTrivia()
             : LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("text/plain"));
         var contentType = ObjectCreationExpression(Qualified("System.Net.Http.Headers.MediaTypeHeaderValue").WithAdditionalAnnotations(Simplifier.AddImportsAnnotation))
-            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(mediaType))))
+            .WithArgumentList(OneArgument(mediaType, arguments.Skip(1).SelectMany(BlockComments)))
             .WithInitializer(ObjectInitializer(IdentifierName("CharSet"), LiteralExpression(SyntaxKind.StringLiteralExpression, Literal("utf-8"))));
         var replacement = ObjectCreationExpression(Qualified("System.Net.Http.ByteArrayContent"))
-            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(renamed.WithTriviaFrom(arguments[0].Expression)))))
+            .WithArgumentList(OneArgument(renamed.WithoutTrivia(), BlockComments(arguments[0])))
             .WithInitializer(ObjectInitializer(IdentifierName("Headers"), InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(
                 AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("ContentType"), contentType)))))
             .WithTriviaFrom(creation)
             .WithAdditionalAnnotations(Formatter.Annotation);
 
         return document.WithSyntaxRoot(root.ReplaceNode(creation, replacement));
+
+        // The block comments between an argument and its neighbours (after the parenthesis or comma before it, around it).
+        static IEnumerable<SyntaxTrivia> BlockComments(ArgumentSyntax argument)
+            => argument.GetFirstToken().GetPreviousToken().TrailingTrivia.Concat(argument.GetLeadingTrivia()).Concat(argument.GetTrailingTrivia())
+                .Where(t => t.IsKind(SyntaxKind.MultiLineCommentTrivia))
+                .SelectMany(t => new[] { t, Space });
+
+        static ArgumentListSyntax OneArgument(ExpressionSyntax value, IEnumerable<SyntaxTrivia> comments)
+            => ArgumentList(Token(SyntaxKind.OpenParenToken).WithTrailingTrivia(comments), SingletonSeparatedList(Argument(value)), Token(SyntaxKind.CloseParenToken));
 
         static TypeSyntax Qualified(string name) => ParseTypeName("global::" + name).WithAdditionalAnnotations(Simplifier.Annotation);
 

@@ -1,4 +1,4 @@
-namespace JsonPerf.CodeFixes;
+namespace JsonPerf.Analyzers;
 
 internal static class CallTrivia
 {

@@ -1,0 +1,66 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// Every use of a member in the compilation, for a rule whose fix changes what the member holds and must know what
+/// all its users do with it: the files whose text names the member are bound, once each. Asked only of reported sites.
+/// A member code outside the compilation may use (public or protected in a library, internal where the assembly gives
+/// InternalsVisibleTo) has no answer.
+/// </summary>
+internal static class MemberUses
+{
+    /// <summary>
+    /// True when the member cannot be seen outside the compilation and <paramref name="isAllowed"/> accepts every use of
+    /// it (a name that binds to it, with its tree's model). Its declarations are no uses.
+    /// </summary>
+    public static bool All(ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
+    {
+        // Internal members of an assembly with InternalsVisibleTo may have users in other assemblies too.
+        if (Visibility.IsVisibleOutsideLibrary(member, compilation)
+            || (!IsPrivate(member) && compilation.Assembly.GetAttributes().Any(a => a.AttributeClass?.Name == "InternalsVisibleToAttribute")))
+        {
+            return false;
+        }
+
+        var target = member.OriginalDefinition;
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) < 0)
+            {
+                continue;
+            }
+
+#pragma warning disable RS1030 // Only the trees that name the member, once per reported member.
+            var model = compilation.GetSemanticModel(tree);
+#pragma warning restore RS1030
+            foreach (var name in tree.GetRoot(cancellationToken).DescendantNodes().OfType<SimpleNameSyntax>())
+            {
+                if (name.Identifier.ValueText != member.Name
+                    || member.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == tree && d.Span.Contains(name.Span))
+                    || !SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol?.OriginalDefinition, target))
+                {
+                    continue;
+                }
+
+                if (!isAllowed(model, name))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsPrivate(ISymbol symbol)
+    {
+        for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
+        {
+            if (current.DeclaredAccessibility == Accessibility.Private)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
