@@ -55,12 +55,3 @@ internal static partial class Rules
     internal static string OptionsCostThroughFactoryByDefault(string factory, string parameter, string method, string cost)
         => "by the factory method '" + factory + "' whenever '" + parameter + "' is null, its default (each call of '" + method + "' that leaves it out) " + cost;
 }
-
-internal static partial class DiagnosticProperties
-{
-    /// <summary>JP0001, with <see cref="Fixable"/>: the options go to a JsonSerializerContext's constructor, and the fix caches that context.</summary>
-    public const string CacheContext = "CacheContext";
-
-    /// <summary>JP0001: <see cref="Fixable"/> and <see cref="CacheContext"/>.</summary>
-    public static readonly ImmutableDictionary<string, string?> FixableByCachingContext = ImmutableDictionary<string, string?>.Empty.Add(Fixable, "true").Add(CacheContext, "true");
-}

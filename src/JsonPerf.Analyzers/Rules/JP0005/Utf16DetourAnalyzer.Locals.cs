@@ -7,9 +7,6 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 public sealed partial class Utf16DetourAnalyzer
 {
-    /// <summary><c>var json = JsonSerializer.Serialize(...);</c> right before <c>Encoding.UTF8.GetBytes(json)</c>: the fix folds the declaration into <c>SerializeToUtf8Bytes</c>.</summary>
-    public const string FixFoldLocalToUtf8Bytes = "FoldLocalToUtf8Bytes";
-
     private static void AnalyzeGetBytesOfLocal(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation getBytes)
     {
         if (getBytes.TargetMethod.Parameters[0].Type.SpecialType != SpecialType.System_String
@@ -26,7 +23,7 @@ public sealed partial class Utf16DetourAnalyzer
 
         var fixable = CanRenameToUtf8Bytes(serialize) && RunsRightAfter(declaration, getBytes.Syntax);
         // The declaration the fix folds is where it edits too (EveryTargetNote reads it under #if).
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixFoldLocalToUtf8Bytes : null, declaration.GetLocation());
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? Utf16DetourFix.FoldLocalToUtf8Bytes : null, declaration.GetLocation());
     }
 
     /// <summary>

@@ -12,12 +12,6 @@ namespace JsonPerf.Analyzers;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
 {
-    /// <summary><c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToUtf8Bytes</c> with the same arguments.</summary>
-    public const string FixSerializeToUtf8Bytes = "SerializeToUtf8Bytes";
-
-    /// <summary><c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...)[, ct])</c>: the fix writes <c>SerializeToUtf8Bytes</c> with <c>WriteAllBytes[Async]</c>.</summary>
-    public const string FixWriteAllBytes = "WriteAllBytes";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.Utf16Detour);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -93,7 +87,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         }
 
         var fixable = CanRenameToUtf8Bytes(serialize);
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixSerializeToUtf8Bytes : null);
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? Utf16DetourFix.SerializeToUtf8Bytes : null);
     }
 
     /// <summary><c>File.WriteAllText(path, JsonSerializer.Serialize(...))</c> or <c>WriteAllTextAsync(path, ..., ct)</c>, without an explicit encoding.</summary>
@@ -119,7 +113,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         var fixable = CanRenameToUtf8Bytes(serialize)
             && !write.HasNamedArgument()
             && HasFileMethod(write.TargetMethod, bytesName);
-        Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? FixWriteAllBytes : null);
+        Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? Utf16DetourFix.WriteAllBytes : null);
     }
 
     /// <summary><c>JsonSerializer.Deserialize</c> of a string decoded from UTF-8 inline; every overload family, never fixed.</summary>

@@ -9,21 +9,6 @@ namespace JsonPerf.Analyzers;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
 {
-    /// <summary><c>Deserialize(element.GetRawText(), ...)</c>: the fix passes the element itself.</summary>
-    public const string FixPassElement = "PassElement";
-
-    /// <summary><c>X.Parse(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToX</c> with the same arguments.</summary>
-    public const string FixSerializeTo = "SerializeTo";
-
-    /// <summary><c>JsonElement.Parse(element.GetRawText())</c>: the fix calls <c>element.Clone()</c>.</summary>
-    public const string FixCloneElement = "CloneElement";
-
-    /// <summary>
-    /// <c>JsonNode.Parse(element.GetRawText())</c>: the fix calls <c>JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)</c>
-    /// with a context of the project that registers JsonElement (<see cref="DiagnosticProperties.Context"/>, <see cref="DiagnosticProperties.TypeInfoProperty"/>).
-    /// </summary>
-    public const string FixElementToNode = "ElementToNode";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -105,7 +90,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
                 && HasOverloadWithFirstParameter(deserialize.TargetMethod, symbols.JsonElement!)
                 && !deserialize.HasNamedArgument()
                 && RestHasNoSideEffects(deserialize);
-            Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? FixPassElement : null);
+            Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? ConvertWithoutTextFix.PassElement : null);
         }
         else if (textMethod.Name == "ToJsonString"
             && SymbolEqualityComparer.Default.Equals(textMethod.ContainingType, symbols.JsonNode)
@@ -147,7 +132,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
             && HasSameSignature(serializeMethod, replacement)
             && (!isNode || OnlyValueAndTypeArguments(serialize, symbols));
 
-        Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? FixSerializeTo : null);
+        Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? ConvertWithoutTextFix.SerializeTo : null);
     }
 
     /// <summary>
@@ -169,7 +154,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var defaults = AllButFirstAreDefaults(parse) && !parse.HasNamedArgument();
         if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement))
         {
-            Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? FixCloneElement : null);
+            Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? ConvertWithoutTextFix.CloneElement : null);
         }
         else if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonNode))
         {
@@ -181,7 +166,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
             }
             else if (ElementMetadata(parse, symbols) is { } registration)
             {
-                var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, FixElementToNode)
+                var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, ConvertWithoutTextFix.ElementToNode)
                     .Add(DiagnosticProperties.Context, registration.Context.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
                     .Add(DiagnosticProperties.TypeInfoProperty, registration.PropertyName);
                 context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Instead, ""));

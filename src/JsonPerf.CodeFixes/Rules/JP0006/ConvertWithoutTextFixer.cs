@@ -1,6 +1,5 @@
 using System.Composition;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.ConvertWithoutTextAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -19,8 +18,6 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.ConvertWithoutTextId);
 
     protected override string Title => "Convert without a string";
-
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
@@ -51,16 +48,16 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         SyntaxNode? replacement = kind switch
         {
             // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
-            Analyzer.FixPassElement when rawText is not null => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
+            ConvertWithoutTextFix.PassElement when rawText is not null => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
 
             // JsonElement.Parse(element.GetRawText()) -> element.Clone()
-            Analyzer.FixCloneElement when rawText is not null => InPlaceOf(outer, inner, inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)))),
+            ConvertWithoutTextFix.CloneElement when rawText is not null => InPlaceOf(outer, inner, inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)))),
 
             // JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)
-            Analyzer.FixElementToNode when rawText is not null && metadata is var (context, property) => InPlaceOf(outer, inner, ElementToNode(rawText, context, property)),
+            ConvertWithoutTextFix.ElementToNode when rawText is not null && metadata is var (context, property) => InPlaceOf(outer, inner, ElementToNode(rawText, context, property)),
 
             // JsonX.Parse(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToX(...)
-            Analyzer.FixSerializeTo when await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
+            ConvertWithoutTextFix.SerializeTo when await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
                 && model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { ContainingType.Name: var type } && type.StartsWith("Json", StringComparison.Ordinal)
                 && CallRenaming.WithName(inner.Expression, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
                 => InPlaceOf(outer, inner, inner.WithExpression(renamed)),
