@@ -52,6 +52,7 @@ internal sealed class JsonSymbols
     private object? _jsonElement;
     private object? _jsonProperty;
     private object? _jsonNode;
+    private object? _binaryData;
     private object? _console;
     private object? _moduleInitializerAttribute;
     private object? _encoding;
@@ -110,6 +111,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonElement => Resolve(ref _jsonElement, "System.Text.Json.JsonElement");
     public INamedTypeSymbol? JsonProperty => Resolve(ref _jsonProperty, "System.Text.Json.JsonProperty");
     public INamedTypeSymbol? JsonNode => Resolve(ref _jsonNode, "System.Text.Json.Nodes.JsonNode");
+    public INamedTypeSymbol? BinaryData => Resolve(ref _binaryData, "System.BinaryData");
     public INamedTypeSymbol? Console => Resolve(ref _console, "System.Console");
     public INamedTypeSymbol? ModuleInitializerAttribute => Resolve(ref _moduleInitializerAttribute, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
     public INamedTypeSymbol? Encoding => Resolve(ref _encoding, "System.Text.Encoding");
