@@ -7,7 +7,7 @@ namespace JsonPerf.Analyzers;
 /// Only inline conversions: a string held in a local may be used for something else too.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
-public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
+public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
 {
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
 
@@ -28,10 +28,20 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var method = invocation.TargetMethod;
         if (!method.IsStatic)
         {
+            if (method.Name == "WriteTo")
+            {
+                AnalyzeWriteTo(context, symbols, serializer, invocation);
+            }
+
             return;
         }
 
         var containingType = method.ContainingType;
+        if (method.Name == "WriteTo")
+        {
+            return;
+        }
+
         if (method.Name == "Deserialize")
         {
             if (SymbolEqualityComparer.Default.Equals(containingType, serializer) && HasInvocationArgument(invocation.Syntax))
@@ -42,10 +52,16 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         else if (method.Name == "Parse"
             && (SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonDocument)
                 || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonElement)
-                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode))
-            && HasInvocationArgument(invocation.Syntax))
+                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode)))
         {
-            AnalyzeParse(context, symbols, serializer, invocation);
+            if (HasInvocationArgument(invocation.Syntax))
+            {
+                AnalyzeParse(context, symbols, serializer, invocation);
+            }
+            else if (invocation.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } && arguments[0].Expression is IdentifierNameSyntax)
+            {
+                AnalyzeParseOfLocal(context, symbols, serializer, invocation);
+            }
         }
     }
 
@@ -105,6 +121,13 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c> or of <c>element.GetRawText()</c>.</summary>
     private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
     {
+        if (FirstStringArgument(parse) is IInvocationOperation toText && DomText(toText, symbols) is { } text && text.EndsWith(".ToString()", StringComparison.Ordinal))
+        {
+            // A DOM's ToString(): its JSON for objects and arrays, but a string's value unquoted (JsonElement, JsonValue): no fix.
+            Report(context, parse, parse.TargetMethod.ContainingType.Name + ".Parse(" + text + ")", "the direct conversion (see the rule's page)", fix: null, Rules.NoFixForDomToString);
+            return;
+        }
+
         if (FirstStringArgument(parse) is IInvocationOperation { TargetMethod: { Name: "GetRawText", IsStatic: false, Parameters.Length: 0 } rawText, Instance: not null }
             && SymbolEqualityComparer.Default.Equals(rawText.ContainingType, symbols.JsonElement))
         {
@@ -169,7 +192,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
                 var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, ConvertWithoutTextFix.ElementToNode)
                     .Add(DiagnosticProperties.Context, registration.Context.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
                     .Add(DiagnosticProperties.TypeInfoProperty, registration.PropertyName);
-                context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Instead, ""));
+                context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Rules.ThroughText, Instead, ""));
             }
             else
             {
@@ -216,7 +239,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         return generationOptions.NamedArguments.All(a => s_settingsOfOwnTypes.Contains(a.Key));
     }
 
-    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null)
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null, string cost = Rules.ThroughText)
     {
         if (fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax))
         {
@@ -224,7 +247,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
 
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, cost, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
     }
 
     /// <summary>The value of the first argument when the method's first parameter is a <c>string</c>.</summary>
