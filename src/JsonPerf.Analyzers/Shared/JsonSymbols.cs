@@ -53,6 +53,7 @@ internal sealed class JsonSymbols
     private object? _jsonProperty;
     private object? _jsonNode;
     private object? _binaryData;
+    private object? _jsonConverter;
     private object? _console;
     private object? _moduleInitializerAttribute;
     private object? _encoding;
@@ -112,6 +113,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? JsonProperty => Resolve(ref _jsonProperty, "System.Text.Json.JsonProperty");
     public INamedTypeSymbol? JsonNode => Resolve(ref _jsonNode, "System.Text.Json.Nodes.JsonNode");
     public INamedTypeSymbol? BinaryData => Resolve(ref _binaryData, "System.BinaryData");
+    public INamedTypeSymbol? JsonConverter => Resolve(ref _jsonConverter, "System.Text.Json.Serialization.JsonConverter");
     public INamedTypeSymbol? Console => Resolve(ref _console, "System.Console");
     public INamedTypeSymbol? ModuleInitializerAttribute => Resolve(ref _moduleInitializerAttribute, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
     public INamedTypeSymbol? Encoding => Resolve(ref _encoding, "System.Text.Encoding");
