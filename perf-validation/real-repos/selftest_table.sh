@@ -160,6 +160,7 @@ JSON
     printf 'JP0002\tshipped\tLib/Store.cs\tStore.Save()\tfixed\tjp0002\tk2\t\treflection\tnote\tnet10.0\n'
     printf 'JP0002\tshipped\tLib/Store.cs\tStore.Load()\tleft\t\tk3\tno reason given\treflection\tnote\tnet10.0\n'
     printf 'JP0002\tshipped\tApp/Program.cs\tProgram.Main()\tcreated, fixed\twarn->jp0002\tk4\t\treflection\tnote\tnet10.0\n'
+    printf 'JP0006\tshipped\tLib/Store.cs\tStore.Copy()\tleft\t\tk5\tsee '"'"'When the fix is not offered'"'"' on the rule'"'"'s page\tstring detour\twarning\tnet10.0\n'
   } > "$u/out/sites.tsv"
   echo "ok, 0 errors, 0 new warnings" > "$u/out/build-after.txt"
   python3 "$here/trial_report.py" table "$u/out" > /dev/null
@@ -169,5 +170,7 @@ JSON
     && grep -qF '    - Lib/Store.cs Store.Load() (shipped): no reason given' '$u/out/table.md'"
   check "units: the table counts per site (2 before, 2 fixed, 1 created, 1 left)" grep -qF '| JP0002 | 2 (2 + 0) | 2 | 1 | 1 | 0 |' "$u/out/table.md"
   check "units: per pass, per site" grep -qF '  - warn (JP0001 JP0004 JP0005 JP0006 JP0007): exit 0, 1 files changed (0 new); per site: fixed JP0007 1; created JP0002 1' "$u/out/table.md"
-  check "units: a site left with no reason is listed" grep -qF '  - JP0002 Lib/Store.cs Store.Load() (shipped)' "$u/out/table.md"
+  check "units: a site left with no reason is listed" grep -qF '  - JP0002 Lib/Store.cs Store.Load() (shipped): no reason given' "$u/out/table.md"
+  check "units: a site whose message only points at the rule's page counts as left with no reason" \
+    grep -qF "  - JP0006 Lib/Store.cs Store.Copy() (shipped): see 'When the fix is not offered' on the rule's page" "$u/out/table.md"
 }
