@@ -3,7 +3,8 @@
 #   refs:  an application (--target App/App.csproj) whose library Lib, multi-targeted (net10.0, net8.0), is outside the
 #          target: Lib's sites must be fixed (by a `dotnet format` run of its own) and Lib built on both frameworks
 #          after the fixes; a test project whose two tests trade outcomes when the fixes land (the counts before and
-#          after agree, 2 passed and 1 failed): the tests must be compared by name.
+#          after agree, 3 passed and 1 failed): the tests must be compared by name; and a test that fails if the
+#          trial's package is still in the checkout when the tests after run (they run without it, as before).
 #   units: hand-written trial outputs for what a small repository cannot show on demand: another analyzer's AD0001
 #          (not JsonPerf's: no row), and dotnet format's "Unable to fix" lines, printed once per project and target
 #          framework, told per pass and per site.
@@ -106,6 +107,18 @@ public class ShapeTests
 
     [Fact]
     public void Writes_indented() => Assert.Contains("\n", Program.Write(new[] { 1 }));
+
+    // As a test that evaluates the repository's own project files would: the tests after the fixes run without the
+    // trial's package, as the tests before did (its Directory.Build.targets is gone by then).
+    [Fact]
+    public void Runs_without_the_trials_package()
+    {
+        var folder = new System.IO.DirectoryInfo(System.AppContext.BaseDirectory);
+        while (folder != null && !System.IO.Directory.Exists(System.IO.Path.Combine(folder.FullName, ".git")))
+            folder = folder.Parent;
+        Assert.NotNull(folder);
+        Assert.False(System.IO.File.Exists(System.IO.Path.Combine(folder!.FullName, "Directory.Build.targets")));
+    }
 }
 CS
   commit "$r"
@@ -122,8 +135,8 @@ check_refs() {  # $1: the trial's exit code
   check "refs: the library built after the fixes on net8.0 and net10.0" \
     bash -c "ls '$o'/sarif-after/Lib.*.net8.0.meta && ls '$o'/sarif-after/Lib.*.net10.0.meta"
   check "refs: the library's frameworks are in its sites" grep -qP '^JP0007\tshipped\tLib/Store.cs:\d+:\d+\t(net10.0,net8.0|net8.0,net10.0)\t' "$o/sites-before.tsv"
-  check "refs: the counts before and after agree" bash -c "grep -q '^2 passed, 1 failed, 0 skipped' '$o/tests-before.txt' && grep -q '^2 passed, 1 failed, 0 skipped' '$o/tests-after.txt'"
-  check "refs: the tests are compared by name: 2 changed outcome" grep -q '^- tests by name: 3 tests before, 3 after; 1 passed in both; 2 changed outcome:$' "$t"
+  check "refs: the counts before and after agree" bash -c "grep -q '^3 passed, 1 failed, 0 skipped' '$o/tests-before.txt' && grep -q '^3 passed, 1 failed, 0 skipped' '$o/tests-after.txt'"
+  check "refs: the tests are compared by name: 2 changed outcome" grep -q '^- tests by name: 4 tests before, 4 after; 2 passed in both; 2 changed outcome:$' "$t"
   check "refs: the test that started failing is named" grep -q '^  - passed -> failed: ShapeTests.Serializes_by_reflection (app.tests/bin/debug/net10.0/app.tests.dll)$' "$t"
   check "refs: the test that started passing is named" grep -q '^  - failed -> passed: ShapeTests.Serializes_with_a_context ' "$t"
 }

@@ -196,7 +196,7 @@ excludes() {
 snapshot() {
   excludes
   rm -f "$out/snap.index"
-  GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" add -A -- . "${excl[@]}" \
+  GIT_INDEX_FILE="$out/snap.index" git -c core.safecrlf=false -C "$checkout" add -A -- . "${excl[@]}" \
     && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" write-tree
 }
 
@@ -328,7 +328,9 @@ if [ "$after_rc" = 0 ]; then status=ok; else status=FAILED; fi
 echo "$status, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnings-new.txt") new warnings" > "$out/build-after.txt"
 
 # ---------------------------------------------------------------- 6. tests after
-if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; compare_tests; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
+# Without the package, as the tests before ran: a test that evaluates the repository's own project files with MSBuild
+# (a code generator's dependency check) would otherwise see the trial's package reference and fail for it.
+if [ "$after_rc" = 0 ]; then remove_pkg; run_tests tests-after; compare_tests; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
 
 # ---------------------------------------------------------------- 7. per site (trial_sites.py), table
 # One line per site: rule, kind, file, enclosing member, outcome (fixed, left, created ...), message without line numbers.
