@@ -20,7 +20,8 @@ run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
     case "$t" in /*) ;; *) t="$checkout/$t" ;; esac
     if [ "$mtp" = 1 ]; then  # dotnet test in Microsoft.Testing.Platform mode: no positional path, no --filter
       case "$t" in *.sln|*.slnx|*.slnf) args=(test --solution "$t") ;; *) args=(test --project "$t") ;; esac
-      # TRX files only where the projects have a TRX extension: pass its option (--report-trx) in --test-args.
+      # TRX files only with the projects' own option in --test-args (--report-xunit-trx for xUnit.net v3, --report-trx
+      # where the TRX extension is referenced).
       args+=(-c "$config" --results-directory "$trx")
     else
       # A TRX file per test project and target framework (the prefix keeps them apart): the tests by name.
