@@ -2,10 +2,7 @@ namespace JsonPerf.Analyzers;
 
 internal static class CallTrivia
 {
-    /// <summary>
-    /// True when a line comment or a preprocessor directive sits inside <paramref name="site"/>: a fix that rewrites the
-    /// call onto one line could not keep it.
-    /// </summary>
+    /// <summary>A line comment or directive inside <paramref name="site"/>, which a fix writing the call on one line would lose.</summary>
     public static bool HasLineCommentOrDirective(SyntaxNode site)
     {
         foreach (var trivia in site.DescendantTrivia())
@@ -19,10 +16,7 @@ internal static class CallTrivia
         return false;
     }
 
-    /// <summary>
-    /// The block comments of <paramref name="outer"/> that are not inside <paramref name="inner"/>, before or after it,
-    /// each followed by a space; whitespace and line breaks between them are dropped with the removed tokens.
-    /// </summary>
+    /// <summary>The block comments of <paramref name="outer"/> before or after <paramref name="inner"/>, each followed by a space.</summary>
     public static SyntaxTriviaList Comments(SyntaxNode outer, SyntaxNode inner, bool before)
     {
         var kept = SyntaxTriviaList.Empty;

@@ -2,18 +2,10 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// Code that <c>#if</c> compiles for some preprocessor symbols only (a multi-targeted library's reflection branch kept
-/// for its old targets). An analyzer and a fix see one set of symbols per document, so a fix there is right for the
-/// targets they see and may break or duplicate what the others compile (JP0002's context: issue 27).
-/// </summary>
+/// <summary>Code that <c>#if</c> compiles for some targets only: a fix there, made with one target's symbols, may break the others.</summary>
 internal static class ConditionalCompilation
 {
-    /// <summary>
-    /// Whether <paramref name="node"/> lies between an <c>#if</c> and its <c>#endif</c> (in any branch, active or not),
-    /// or the member holding it has a conditional directive (an <c>#if</c> beside the code, or a branch of the member
-    /// itself). Free in files without directives; elsewhere only the nodes that hold directives are walked.
-    /// </summary>
+    /// <summary>In an <c>#if</c> region (any branch), or in a member with a conditional directive; free in files without directives.</summary>
     public static bool IsConditional(SyntaxNode node)
     {
         var root = node.SyntaxTree.GetRoot();
@@ -39,10 +31,7 @@ internal static class ConditionalCompilation
         return root.ContainsDirectives && Regions(root).Any(r => r.Contains(node.SpanStart));
     }
 
-    /// <summary>
-    /// The outermost <c>#if</c> ... <c>#endif</c> regions of <paramref name="root"/> (directives are parsed in inactive
-    /// branches too); only the nodes that hold directives are walked.
-    /// </summary>
+    /// <summary>The outermost <c>#if</c> ... <c>#endif</c> regions (directives are parsed in inactive branches too).</summary>
     public static List<TextSpan> Regions(SyntaxNode root)
     {
         var regions = new List<TextSpan>();
@@ -68,11 +57,7 @@ internal static class ConditionalCompilation
         return regions;
     }
 
-    /// <summary>
-    /// Whether an <c>#if</c> ... <c>#endif</c> region of the tree (any branch, active or not) has the identifier
-    /// <paramref name="name"/>: a whole token, never a part of a longer name. Inactive text is not parsed, so each
-    /// region's text is read as tokens.
-    /// </summary>
+    /// <summary>Whether an <c>#if</c> region (any branch) has the identifier <paramref name="name"/> as a whole token.</summary>
     public static bool RegionMentions(SyntaxNode root, SourceText text, string name)
     {
         foreach (var region in Regions(root))
@@ -86,10 +71,7 @@ internal static class ConditionalCompilation
         return false;
     }
 
-    /// <summary>
-    /// Whether <paramref name="code"/>, read as C# tokens line by line (a directive line is skipped: the tokenizer would
-    /// read what follows an <c>#if</c> as inactive text), has the identifier <paramref name="name"/>.
-    /// </summary>
+    /// <summary>Whether <paramref name="code"/> has the identifier, tokenized per line; directive lines are skipped (what follows <c>#if</c> is inactive).</summary>
     public static bool HasIdentifier(string code, string name)
     {
         if (code.IndexOf(name, StringComparison.Ordinal) < 0)

@@ -1,11 +1,8 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// A fix makes one edit for every target framework (the fix pipeline checks it in each target's document), so in a
-/// project with several targets nothing under <c>#if</c> is fixed: the site, or code the fix would fold or remove (a
-/// rule names it as an additional location: a statement it folds, a use it rewrites, an inactive branch that names
-/// what it rewrites). Every rule's diagnostic there says so, and carries
-/// no fix properties: the lightbulb offers nothing that would then do nothing.
+/// A fix makes one edit for every target framework, so in a multi-targeted project nothing under <c>#if</c> is fixed (the
+/// site or an additional location): the diagnostic says so and carries no fix properties.
 /// </summary>
 internal static class EveryTargetNote
 {

@@ -4,20 +4,14 @@ using System.Runtime.CompilerServices;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Whether generated metadata can serve a type: the judgement JP0002's analyzer reports by and its fix plans by, so that
-/// the rule never advises source generation for a type whose JSON a context would not reproduce.
+/// Whether generated metadata serializes a type as reflection does: JP0002 and JP0008 report by it, their fixes plan by it.
 /// </summary>
 internal static class GeneratedMetadataSafety
 {
     /// <summary>
-    /// True when every type the serializer reaches from <paramref name="root"/> through public properties and fields
-    /// (and collection elements) is describable and serializes the same with generated metadata as with reflection
-    /// under default options. Not known to be the same: <c>object</c> or <c>dynamic</c> anywhere (reflection writes the
-    /// runtime type, a context only knows the types it declares), collections of <c>object</c> (<c>ArrayList</c>,
-    /// <c>Hashtable</c>, <c>ExpandoObject</c>), non-public members or constructors the serializer was told to use
-    /// (<c>[JsonInclude]</c>, <c>[JsonConstructor]</c>), <c>[JsonConverter]</c> other than a plain one naming a converter
-    /// with a public parameterless constructor, types nested in generic types, delegates and pointers. Derived types
-    /// named by <c>[JsonDerivedType]</c> are walked too. <paramref name="reachable"/> lists every type reached.
+    /// True when every type the serializer reaches from <paramref name="root"/> (public members, elements, derived types)
+    /// serializes the same with generated metadata as with reflection. Never for <c>object</c> or <c>dynamic</c> anywhere:
+    /// reflection writes the runtime type, a context only the types it declares.
     /// </summary>
     public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, out ImmutableArray<ITypeSymbol> reachable)
     {
@@ -34,10 +28,7 @@ internal static class GeneratedMetadataSafety
         }
     }
 
-    /// <summary>
-    /// <see cref="IsSafe(ITypeSymbol, Compilation, JsonSymbols, out ImmutableArray{ITypeSymbol})"/> without the list of
-    /// reachable types: what the analyzer asks, once per type and compilation (it caches the answer).
-    /// </summary>
+    /// <summary>The analyzer's question: the same judgement without the reachable types.</summary>
     public static bool IsSafe(ITypeSymbol root, Compilation compilation, JsonSymbols symbols)
     {
         var walk = WalkState.Rent();
@@ -51,11 +42,7 @@ internal static class GeneratedMetadataSafety
         }
     }
 
-    /// <summary>
-    /// A walk's visited set and work stack, kept per thread between walks (cleared, so that no symbol outlives its walk):
-    /// the analyzer walks from every serialized type of a compilation. A walk never starts another, so one per thread is enough; a nested rent
-    /// (none today) would get a new one.
-    /// </summary>
+    /// <summary>A walk's sets and stacks, reused per thread and cleared after each walk so that no symbol outlives it.</summary>
     private sealed class WalkState
     {
         [ThreadStatic]
@@ -87,11 +74,7 @@ internal static class GeneratedMetadataSafety
         }
     }
 
-    /// <summary>
-    /// Per compilation, per type: whether the type itself is fine (describable, converters, members, ...) and the types
-    /// it leads to (elements, type arguments, serialized members, derived types). Roots share most of what they reach
-    /// (<c>Order</c>, <c>List&lt;Order&gt;</c>, <c>Order[]</c>), so each type's own attributes and members are read once.
-    /// </summary>
+    /// <summary>Per compilation and type: its judgement and the types it leads to, read once though roots share most of what they reach.</summary>
     private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<ITypeSymbol, (bool Safe, ImmutableArray<ITypeSymbol> Next)>> s_nodes = new();
 
     private static bool Walk(ITypeSymbol root, Compilation compilation, JsonSymbols symbols, WalkState walk)
@@ -135,7 +118,7 @@ internal static class GeneratedMetadataSafety
         return true;
     }
 
-    /// <summary>The types a judgement pushed, in the order they would be popped (as a new stack's array was before).</summary>
+    /// <summary>The types a judgement pushed, in the order they would be popped.</summary>
     private static ImmutableArray<ITypeSymbol> ToArray(Stack<ITypeSymbol> next)
     {
         if (next.Count == 0)
@@ -221,10 +204,7 @@ internal static class GeneratedMetadataSafety
         return false;
     }
 
-    /// <summary>
-    /// Collections: their element types (from <c>IEnumerable&lt;T&gt;</c>) are serialized too; a collection that is only
-    /// a non-generic <c>IEnumerable</c> holds <c>object</c>s.
-    /// </summary>
+    /// <summary>Pushes a collection's element types; false for a non-generic <c>IEnumerable</c>, which holds <c>object</c>s.</summary>
     private static bool PushElements(INamedTypeSymbol type, Stack<ITypeSymbol> pending)
     {
         if (type.SpecialType == SpecialType.System_String)
@@ -250,10 +230,7 @@ internal static class GeneratedMetadataSafety
         return !enumerable || generic;
     }
 
-    /// <summary>
-    /// <c>[JsonConverter(typeof(C))]</c> exactly (not a derived attribute that picks a converter in code), naming a
-    /// non-generic converter that the generated code can create with <c>new C()</c>.
-    /// </summary>
+    /// <summary>Only <c>[JsonConverter(typeof(C))]</c> itself (a derived attribute picks in code), naming a converter the generated code can <c>new</c>.</summary>
     private static bool ConvertersAreSafe(ISymbol symbol, Compilation compilation, JsonSymbols symbols)
     {
         foreach (var attribute in symbol.GetAttributes())
@@ -267,10 +244,7 @@ internal static class GeneratedMetadataSafety
         return true;
     }
 
-    /// <summary>
-    /// A serialized member's attributes, read once: whether its converters are safe (<see cref="ConvertersAreSafe"/>),
-    /// and whether it is <c>[JsonInclude]</c>.
-    /// </summary>
+    /// <summary>Whether a member's converters are safe, and whether it is <c>[JsonInclude]</c>, from one read of its attributes.</summary>
     private static bool MemberAttributesAreSafe(ISymbol member, Compilation compilation, JsonSymbols symbols, out bool included)
     {
         included = false;
@@ -288,7 +262,6 @@ internal static class GeneratedMetadataSafety
         return true;
     }
 
-    /// <summary>Not a converter attribute, or <c>[JsonConverter(typeof(C))]</c> exactly, as <see cref="ConvertersAreSafe"/> says.</summary>
     private static bool IsSafeConverterAttribute(AttributeData attribute, Compilation compilation, JsonSymbols symbols)
     {
         if (attribute.AttributeClass is not { } attributeClass || !attributeClass.InheritsFromOrEquals(symbols.JsonConverterAttribute))
@@ -305,10 +278,7 @@ internal static class GeneratedMetadataSafety
                && converter.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public);
     }
 
-    /// <summary>
-    /// <c>JsonStringEnumConverter</c> without its type argument: the generator warns (SYSLIB1034, not supported in native
-    /// AOT) and the converter makes its generic converter with reflection.
-    /// </summary>
+    /// <summary><c>JsonStringEnumConverter</c> without its type argument makes its converter with reflection (SYSLIB1034).</summary>
     private static bool IsNonGenericStringEnumConverter(INamedTypeSymbol converter)
         => converter is { Name: "JsonStringEnumConverter", Arity: 0, ContainingNamespace: { Name: "Serialization", ContainingNamespace: { Name: "Json", ContainingNamespace: { Name: "Text", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } } };
 
@@ -330,8 +300,7 @@ internal static class GeneratedMetadataSafety
         {
             foreach (var member in current.GetMembers())
             {
-                // Only properties, fields and constructors bear on the metadata; methods are most members and are
-                // skipped before anything is read from them (their accessors' IsImplicitlyDeclared is not free).
+                // Methods are most members: skipped before anything is read (IsImplicitlyDeclared is not free on accessors).
                 if (member.Kind is not (SymbolKind.Property or SymbolKind.Field) && member is not IMethodSymbol { MethodKind: MethodKind.Constructor })
                 {
                     continue;
@@ -342,7 +311,6 @@ internal static class GeneratedMetadataSafety
                     continue;
                 }
 
-                // A property's or field's attributes are read once, for its converters and [JsonInclude] both.
                 var included = false;
                 if (member.Kind != SymbolKind.Method && !MemberAttributesAreSafe(member, compilation, symbols, out included))
                 {

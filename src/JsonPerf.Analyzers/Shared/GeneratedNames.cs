@@ -2,20 +2,13 @@ using System.Text;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// What the source generator needs to register a type on a context: the property name it gives the type's metadata,
-/// the names it cannot give, and that a public context names only public types. JP0002's and JP0008's fixes plan with
-/// it, and JP0008's analyzer says with it where its fix cannot register a type (so Fix All leaves no site unexplained).
-/// </summary>
+/// <summary>The names the source generator gives a context's properties, and the types it cannot register (JP0002, JP0008).</summary>
 internal static class GeneratedNames
 {
     /// <summary>Names a context already has from JsonSerializerContext or its generated code.</summary>
     internal static readonly string[] ReservedNames = { "Default", "Options", "GeneratedSerializerOptions", "GetTypeInfo" };
 
-    /// <summary>
-    /// The name the source generator gives the type's property on a context: <c>Order</c>, <c>ListOrder</c>,
-    /// <c>OrderArray</c>, <c>DictionaryStringInt32</c>, <c>NullableInt32</c>.
-    /// </summary>
+    /// <summary>The generator's property name for a type: <c>Order</c>, <c>ListOrder</c>, <c>OrderArray</c>, <c>NullableInt32</c>.</summary>
     public static string PropertyName(ITypeSymbol type)
     {
         var name = new StringBuilder();
@@ -48,9 +41,8 @@ internal static class GeneratedNames
     }
 
     /// <summary>
-    /// Types the generator would not name as the fix needs: two reachable types with the same property name (the
-    /// generator only generates the first, SYSLIB1031), or a reachable type (other than the root, which can be given a
-    /// <c>TypeInfoPropertyName</c>) whose name is one of JsonSerializerContext's own.
+    /// Two reachable types with one property name (the generator generates only the first, SYSLIB1031), or a type other
+    /// than the root (which can take a <c>TypeInfoPropertyName</c>) named like a member of JsonSerializerContext.
     /// </summary>
     public static bool HasNameTheGeneratorCannotGive(ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable)
     {
@@ -70,11 +62,7 @@ internal static class GeneratedNames
         return false;
     }
 
-    /// <summary>
-    /// JP0008: whether <c>[JsonSerializable(typeof(T))]</c> on <paramref name="context"/> gives <paramref name="type"/>
-    /// metadata under the generator's own name, beside the types the context's chain already covers
-    /// (<paramref name="covered"/>), and a public context does not name a non-public type.
-    /// </summary>
+    /// <summary>Whether the type registers on the context beside <paramref name="covered"/> under the generator's own name (a public context: public types only).</summary>
     public static bool CanRegister(ITypeSymbol type, ImmutableArray<ITypeSymbol> reachable, INamedTypeSymbol context, IEnumerable<ITypeSymbol> covered)
     {
         var name = PropertyName(type);

@@ -4,10 +4,8 @@ namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// The resolvers minimal APIs serialize with, where the compilation proves them: every <c>ConfigureHttpJsonOptions</c>
-/// call of the project's own code only adds contexts (<c>TypeInfoResolverChain.Insert/Add(X.Default)</c>,
-/// <c>TypeInfoResolver = X.Default</c>) and sets other options, and nothing else in its code touches ASP.NET Core's
-/// <c>JsonOptions</c>. <see cref="Find"/> is null otherwise (no such call: the chain is configured elsewhere, as in a
-/// library; any other statement, resolver or use of the options: unknown), and JP0008 then reports nothing.
+/// call of the project only adds contexts and sets other options, and nothing else touches ASP.NET Core's
+/// <c>JsonOptions</c>. <see cref="Find"/> is null otherwise, and JP0008 then reports nothing.
 /// </summary>
 internal sealed class HttpJsonChain
 {
@@ -28,24 +26,15 @@ internal sealed class HttpJsonChain
     /// <summary>The contexts' metadata names, ';'-separated (what JP0008 hands its fix: <see cref="FromContextNames"/>).</summary>
     public string ContextNames => string.Join(";", Contexts.Select(SymbolsAfterEdit.MetadataName));
 
-    /// <summary>
-    /// The configuration only puts contexts first in the chain and sets nothing else, and nothing configures the options
-    /// where this reading cannot see it (generated code that configures them, an <c>#if</c> region that mentions them,
-    /// a referenced assembly that uses ASP.NET Core's HTTP extensions): the app's options are ASP.NET Core's defaults
-    /// with these resolvers first (what JP0002's fix for the helpers without options relies on).
-    /// </summary>
+    /// <summary>The app's options are ASP.NET Core's defaults with these resolvers first, and nothing sets them out of sight.</summary>
     public bool OnlyResolvers { get; }
 
     /// <summary>The contexts in the chain, in the order the code adds them (the first is where the fix registers types).</summary>
     public ImmutableArray<INamedTypeSymbol> Contexts { get; }
 
-    /// <summary>
-    /// True when a context of the chain has metadata for <paramref name="type"/>: a type it registers, or one those
-    /// types reach (members, elements, derived types), which the generator writes metadata for too.
-    /// </summary>
+    /// <summary>True when a context of the chain registers <paramref name="type"/> or a type that reaches it.</summary>
     public bool Covers(ITypeSymbol type) => _covered.Contains(type);
 
-    /// <summary>Every type the chain's contexts have metadata for.</summary>
     public IEnumerable<ITypeSymbol> CoveredTypes => _covered;
 
     /// <summary>The compilation's chain, computed on first use and cached while the compilation lives; null when not provable.</summary>
@@ -58,8 +47,6 @@ internal sealed class HttpJsonChain
         var configured = false;
         var onlyResolvers = true;
 
-        // Only files that name the options or the method are bound; generated files (the request delegate generator's
-        // code reads the options) are the framework's.
         foreach (var tree in compilation.SyntaxTrees)
         {
             var sourceText = tree.GetText(cancellationToken);
@@ -77,7 +64,6 @@ internal sealed class HttpJsonChain
                 continue;
             }
 
-            // (JsonOptions, ConfigureHttpJsonOptions; SerializerOptions inside a configuration lambda)
             onlyResolvers &= !ConditionalCompilation.RegionMentions(tree.GetRoot(cancellationToken), sourceText, OptionsTypeName)
                              && !ConditionalCompilation.RegionMentions(tree.GetRoot(cancellationToken), sourceText, "SerializerOptions");
 
@@ -123,12 +109,7 @@ internal sealed class HttpJsonChain
         return Covering(contexts, compilation, symbols, onlyResolvers);
     }
 
-    /// <summary>
-    /// The chain of the contexts <see cref="ContextNames"/> named, in <paramref name="compilation"/> as it is now (with
-    /// the types earlier fixes registered): what JP0008's fix asks, on the word of the diagnostic that the project's code
-    /// configures that chain, without reading every file again. Null when a context is not found or its registrations
-    /// cannot be followed.
-    /// </summary>
+    /// <summary>The chain of the contexts <see cref="ContextNames"/> named, in the compilation as earlier fixes left it.</summary>
     public static HttpJsonChain? FromContextNames(Compilation compilation, JsonSymbols symbols, string? names)
     {
         var contexts = new List<INamedTypeSymbol>();
@@ -172,11 +153,7 @@ internal sealed class HttpJsonChain
         return new HttpJsonChain(contexts.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToImmutableArray(), covered, onlyResolvers);
     }
 
-    /// <summary>
-    /// A referenced assembly other than the framework's that uses ASP.NET Core's HTTP extensions (where
-    /// <c>ConfigureHttpJsonOptions</c> and <c>JsonOptions</c> live) may configure the options from its own code (a
-    /// service-defaults project, a package's <c>AddXyz()</c>), which the compilation does not show.
-    /// </summary>
+    /// <summary>A referenced assembly using ASP.NET Core's HTTP extensions may configure the options (a package's <c>AddXyz()</c>).</summary>
     private static bool AnotherAssemblyMayConfigure(Compilation compilation)
     {
         foreach (var assembly in compilation.SourceModule.ReferencedAssemblySymbols)
@@ -206,13 +183,7 @@ internal sealed class HttpJsonChain
            || tree.FilePath.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase)
            || text.IndexOf("<auto-generated", 0, Math.Min(text.Length, 500), StringComparison.OrdinalIgnoreCase) >= 0;
 
-    /// <summary>
-    /// <c>ConfigureHttpJsonOptions(o =&gt; { ... })</c> whose statements each add a context to
-    /// <c>o.SerializerOptions</c>' chain, make one its resolver, or set another option; the contexts are added to
-    /// <paramref name="contexts"/>. False for anything else (a method group, a resolver that is not a context's
-    /// <c>Default</c>, <c>Clear()</c>, the options passed on). <paramref name="onlyResolvers"/> turns false at any statement
-    /// that does more than add a context.
-    /// </summary>
+    /// <summary>Reads <c>ConfigureHttpJsonOptions(o =&gt; { ... })</c> that only adds contexts, sets the resolver or sets other options.</summary>
     private static bool TryReadConfiguration(IInvocationOperation invocation, JsonSymbols symbols, List<INamedTypeSymbol> contexts, ref bool onlyResolvers)
     {
         var argument = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Type.TypeKind == TypeKind.Delegate);
@@ -248,7 +219,6 @@ internal sealed class HttpJsonChain
                     onlyResolvers = false;
                     break;
 
-                // o.SerializerOptions.TypeInfoResolver = X.Default; o.SerializerOptions.WriteIndented = true; ...
                 case ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment
                     when IsSerializerOptionsOf(target.Instance, parameter, symbols):
                     switch (target.Property.Name)

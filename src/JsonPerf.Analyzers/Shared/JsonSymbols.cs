@@ -2,12 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// Every framework symbol the rules and fixes look up (System.Text.Json, System.Net.Http.Json, ASP.NET Core),
-/// resolved once per compilation (each on first use) and shared by all analyzers and fixers through <see cref="For"/>. Null when
-/// System.Text.Json is not referenced: the analyzers then register nothing. Rule code compares symbols from
-/// here; it never looks a framework type up by name (BannedSymbols.txt keeps GetTypeByMetadataName out).
-/// </summary>
+/// <summary>Every framework symbol the rules and fixes use, once per compilation and each on first use; null without System.Text.Json.</summary>
 internal sealed class JsonSymbols
 {
     private static readonly ConditionalWeakTable<Compilation, StrongBox<JsonSymbols?>> s_cache = new();
@@ -21,8 +16,7 @@ internal sealed class JsonSymbols
 
     private readonly Compilation _compilation;
 
-    // Each type is looked up when a rule first asks for it (a lookup walks every referenced assembly): a compilation
-    // whose code never reaches a rule pays for the few types the rules filter on, not for all of them.
+    // Looked up on first use: a lookup walks every referenced assembly, and most compilations need only a few types.
     private object? _jsonSerializer;
     private object? _jsonSerializerDefaults;
     private object? _jsonNamingPolicy;
@@ -142,10 +136,7 @@ internal sealed class JsonSymbols
         => type is not null && (SymbolEqualityComparer.Default.Equals(type, HttpRequestJsonExtensions) || SymbolEqualityComparer.Default.Equals(type, HttpResponseJsonExtensions)
                                 || SymbolEqualityComparer.Default.Equals(type, AspNetResults) || SymbolEqualityComparer.Default.Equals(type, AspNetTypedResults));
 
-    /// <summary>
-    /// True for types ASP.NET Core creates per request or per invocation: controllers, Razor Pages models, SignalR hubs
-    /// and view components (only the bases that exist in the compilation).
-    /// </summary>
+    /// <summary>Types ASP.NET Core creates per request: controllers, Razor Pages models, SignalR hubs, view components.</summary>
     public bool IsCreatedPerRequest(INamedTypeSymbol? type)
     {
         var bases = _perRequestBases ?? LazyInitializer.EnsureInitialized(ref _perRequestBases, () => PerRequestBases(_compilation))!;
@@ -165,10 +156,7 @@ internal sealed class JsonSymbols
         return false;
     }
 
-    /// <summary>
-    /// True for code the runtime calls once per process: the program's entry point (<c>Main</c>, or top-level
-    /// statements) and <c>[ModuleInitializer]</c> methods. Static constructors are not methods callers call.
-    /// </summary>
+    /// <summary>The entry point (<c>Main</c> or top-level statements) or a <c>[ModuleInitializer]</c>: run once per process.</summary>
     public bool RunsOncePerProcess(IMethodSymbol method, CancellationToken cancellationToken)
     {
         if (ModuleInitializerAttribute is not null && method.HasAttribute(ModuleInitializerAttribute))
@@ -186,11 +174,9 @@ internal sealed class JsonSymbols
         return SymbolEqualityComparer.Default.Equals(method, _entryPoint.Value);
     }
 
-    /// <summary>Which private methods only run from code that runs once (<see cref="RunOnce"/>): created when a rule first asks.</summary>
     public RunOnce RunOnceMethods
         => _runOnce ?? LazyInitializer.EnsureInitialized(ref _runOnce, () => new RunOnce(this))!;
 
-    /// <summary>Where the compilation's private methods and properties are used (<see cref="PrivateMemberReferences"/>): created when a rule first asks.</summary>
     public PrivateMemberReferences PrivateMemberReferences
         => _privateMemberReferences ?? LazyInitializer.EnsureInitialized(ref _privateMemberReferences, () => new PrivateMemberReferences(_compilation))!;
 
@@ -296,7 +282,6 @@ internal sealed class JsonSymbols
             JsonSerializerOptions.ContainingNamespace, JsonSerializerContext?.ContainingNamespace, JsonTypeInfo?.ContainingNamespace,
             JavaScriptEncoder?.ContainingNamespace, UnicodeRanges?.ContainingNamespace))!).Contains(ns);
 
-    /// <summary>True when <paramref name="type"/> is a user's context (a type derived from JsonSerializerContext).</summary>
     public bool IsDerivedFromJsonSerializerContext(ITypeSymbol? type) => type?.BaseType.InheritsFromOrEquals(JsonSerializerContext) == true;
 
     /// <summary>A static, get-only property of JsonSerializerOptions, such as <c>Default</c> (.NET 7+) or <c>Web</c> (.NET 9+).</summary>

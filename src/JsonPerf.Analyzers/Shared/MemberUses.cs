@@ -1,20 +1,11 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// Every use of a member in the compilation, for a rule whose fix changes what the member holds and must know what
-/// all its users do with it: the files whose text names the member are bound, once each. Asked only of reported sites.
-/// A member code outside the compilation may use (public or protected in a library, internal where the assembly gives
-/// InternalsVisibleTo) has no answer.
-/// </summary>
+/// <summary>Every use of a member, for a fix that changes what it holds; no answer where code outside the compilation may use it.</summary>
 internal static class MemberUses
 {
-    /// <summary>
-    /// True when the member cannot be seen outside the compilation and <paramref name="isAllowed"/> accepts every use of
-    /// it (a name that binds to it, with its tree's model). Its declarations are no uses.
-    /// </summary>
+    /// <summary>True when no outside code sees the member and <paramref name="isAllowed"/> accepts every name bound to it.</summary>
     public static bool All(ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
     {
-        // Internal members of an assembly with InternalsVisibleTo may have users in other assemblies too.
         if (Visibility.IsVisibleOutsideLibrary(member, compilation)
             || (!IsPrivate(member) && compilation.Assembly.GetAttributes().Any(a => a.AttributeClass?.Name == "InternalsVisibleToAttribute")))
         {

@@ -2,10 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// The ASP.NET Core symbols JP0008 needs (minimal API endpoints and the options set by <c>ConfigureHttpJsonOptions</c>),
-/// resolved once per compilation; null when the compilation does not reference ASP.NET Core's routing and JSON options.
-/// </summary>
+/// <summary>The symbols of minimal APIs and their JSON options, once per compilation; null without them.</summary>
 internal sealed class MinimalApiSymbols
 {
     private static readonly ConditionalWeakTable<Compilation, StrongBox<MinimalApiSymbols?>> s_cache = new();

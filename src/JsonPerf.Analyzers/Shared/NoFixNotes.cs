@@ -1,12 +1,8 @@
 namespace JsonPerf.Analyzers;
 
-// What a message says when the analyzer already knows the fix is not offered (each rule's own reasons are in its folder).
 internal static partial class Rules
 {
-    /// <summary>
-    /// Appended to the message of a rule whose analyzer already knows that its fix is not offered at the site (the
-    /// lightbulb and dotnet format would otherwise just say nothing); empty where the fix is offered.
-    /// </summary>
+    /// <summary>Appended where the analyzer knows the fix is not offered (the lightbulb would otherwise say nothing).</summary>
     public const string NoAutomaticFix = " (no automatic fix here: see 'When the fix is not offered' on the rule's page)";
 
     /// <summary>Any rule, under #if in a project with several target frameworks: a fix makes one edit for every target.</summary>

@@ -16,10 +16,7 @@ internal static class OperationExtensions
         return false;
     }
 
-    /// <summary>
-    /// The argument as written; also where the compiler's argument operation is implicit and points at the value inside
-    /// parentheses (<c>M((x))</c>). Null for an omitted optional argument and a params array the compiler builds.
-    /// </summary>
+    /// <summary>The argument as written, also where an implicit argument points inside parentheses (<c>M((x))</c>); null if not written.</summary>
     public static ArgumentSyntax? WrittenSyntax(this IArgumentOperation argument)
     {
         if (argument.Syntax is ArgumentSyntax syntax)
@@ -41,10 +38,7 @@ internal static class OperationExtensions
         return node.Parent as ArgumentSyntax;
     }
 
-    /// <summary>
-    /// Walks up from a value through what passes it on unchanged: conversions (casts), parentheses, the
-    /// branches of <c>?:</c> and <c>??</c> and the arms of a switch expression. Returns the outermost such operation, whose parent consumes the value.
-    /// </summary>
+    /// <summary>The outermost operation passing the value on unchanged: conversions, parentheses, <c>?:</c>, <c>??</c>, switch arms.</summary>
     public static IOperation WalkUpValuePassThrough(this IOperation operation)
     {
         var current = operation;

@@ -1,15 +1,8 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// An operation and everything under it, in the order of <c>DescendantsAndSelf()</c> (pre-order), without its iterator
-/// (Roslyn's allocates an enumerator per call and per level). The work stack is
-/// kept per thread between walks, cleared so that no operation outlives its walk; a walk started inside another (none
-/// today) gets a new one.
-/// <code>
-/// var pending = OperationTree.Start(root);
-/// try { while (OperationTree.Next(pending) is { } operation) { ... } }
-/// finally { OperationTree.End(pending); }
-/// </code>
+/// <c>DescendantsAndSelf()</c> without its enumerator per call and level, the stack reused per thread:
+/// <c>var p = Start(root); try { while (Next(p) is { } operation) { ... } } finally { End(p); }</c>
 /// </summary>
 internal static class OperationTree
 {

@@ -10,18 +10,10 @@ internal static class OptionsSyntax
         "DefaultIgnoreCondition", "NumberHandling", "ReadCommentHandling", "MaxDepth", "PropertyNamingPolicy", "DictionaryKeyPolicy",
     };
 
-    /// <summary>
-    /// Settings that carry over to generated metadata when a context is bound to the options as their resolver (JP0002's
-    /// fix binds options that set only these).
-    /// </summary>
+    /// <summary>Settings that carry over to generated metadata when a context is bound as the options' resolver.</summary>
     internal static readonly HashSet<string> BindableSettings = new(GenerationSettings, StringComparer.Ordinal) { "Encoder", "Converters" };
 
-    /// <summary>
-    /// A static options member JP0002's fix can keep and bind a context to, by its declaration: a readonly field or
-    /// get-only property initialized with <c>new JsonSerializerOptions(...)</c> (no argument, or
-    /// <c>JsonSerializerDefaults.X</c>) whose object initializer sets only <see cref="BindableSettings"/> (or the resolver
-    /// an earlier fix bound).
-    /// </summary>
+    /// <summary>A static readonly options field or property JP0002's fix can bind a context to: it sets only <see cref="BindableSettings"/>.</summary>
     internal static bool IsBindableDeclaration(ISymbol member, SyntaxNode declaration)
     {
         if (member is not (IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, SetMethod: null })
@@ -44,7 +36,6 @@ internal static class OptionsSyntax
         return true;
     }
 
-    /// <summary>The initializer of a variable declarator or a property declaration.</summary>
     internal static ExpressionSyntax? Initializer(SyntaxNode declaration) => declaration switch
     {
         VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
@@ -60,10 +51,7 @@ internal static class OptionsSyntax
         _ => null,
     };
 
-    /// <summary>
-    /// The expression that passes <paramref name="use"/>'s value on as it is: through parentheses, either side of
-    /// <c>??</c> or a branch of <c>?:</c> (<c>Serialize(x, options ?? s_options)</c> hands <c>s_options</c> to the call).
-    /// </summary>
+    /// <summary>The outermost expression passing <paramref name="use"/>'s value on: parentheses, <c>??</c>, a branch of <c>?:</c>.</summary>
     internal static SyntaxNode PassedOn(SyntaxNode use)
     {
         while (use.Parent is ParenthesizedExpressionSyntax
@@ -85,10 +73,7 @@ internal static class OptionsSyntax
         _ => null,
     };
 
-    /// <summary>
-    /// The statements after <paramref name="statement"/> in its block, or in the top-level statements; at most
-    /// <paramref name="max"/> of them (a caller that needs the next few does not pay for a long block).
-    /// </summary>
+    /// <summary>Up to <paramref name="max"/> statements after <paramref name="statement"/> in its block or the top-level statements.</summary>
     internal static IReadOnlyList<SyntaxNode>? FollowingStatements(StatementSyntax statement, int max = int.MaxValue)
     {
         switch (statement.Parent)

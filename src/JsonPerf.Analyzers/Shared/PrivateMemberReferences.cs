@@ -3,13 +3,8 @@ using System.Collections.Concurrent;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Where a private method or property is used: nothing outside its type can name it, so its uses are all in its type's
-/// declarations (every part of a partial type, nested types included). One walk per type collects the identifiers
-/// spelled like its private members, cached for the compilation, and the caller binds only those. Read by
-/// <see cref="RunOnce"/> (who runs a private method) and JP0001 (what a private factory's or getter's callers do with
-/// its options). A type holding a source-generated context has every generated file as a part, so callers ask last.
-/// (The fixes' <c>JsonPerf.CodeFixes.PrivateMemberUses</c> reads the same from a workspace: documents, and the other
-/// targets' copies of a linked file.)
+/// Where a private method or property is used: only in its type's declarations, read once per type. A type holding a
+/// source-generated context has every generated file as a part, so callers ask last.
 /// </summary>
 internal sealed class PrivateMemberReferences
 {
@@ -25,10 +20,7 @@ internal sealed class PrivateMemberReferences
     /// <summary>How many types' declarations have been read (tests check that code a rule does not report reads none).</summary>
     internal int TypesRead => Volatile.Read(ref _typesRead);
 
-    /// <summary>
-    /// The identifiers in the declarations of <paramref name="member"/>'s type spelled like it (some may name something
-    /// else: bind them); null when a part of the type is not in this compilation.
-    /// </summary>
+    /// <summary>The names spelled like <paramref name="member"/> in its type (bind them); null when a part is in another compilation.</summary>
     public IReadOnlyList<SimpleNameSyntax>? NamesOf(ISymbol member, CancellationToken cancellationToken)
     {
         var type = member.ContainingType;

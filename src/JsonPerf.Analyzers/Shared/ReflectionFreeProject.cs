@@ -1,10 +1,6 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// Whether the project is one where reflection-based serialization breaks or is about to: the MSBuild properties for
-/// which the package raises JP0002 to a warning (build/JsonPerf.Analyzers.targets makes them compiler-visible, so they
-/// reach analyzers and fixers as <c>build_property.*</c> global options, in the IDE and in <c>dotnet format</c>).
-/// </summary>
+/// <summary>The MSBuild properties under which reflection-based serialization breaks (trimming, AOT), which raise JP0002 to a warning.</summary>
 internal static class ReflectionFreeProject
 {
     private static readonly string[] TrueMeansReflectionFree = { "PublishAot", "IsAotCompatible", "PublishTrimmed", "IsTrimmable" };

@@ -2,11 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// The project's own JsonSerializerContexts and the types their <c>[JsonSerializable]</c> attributes register, read once
-/// per compilation when a rule first asks. A fix that needs a type's metadata passes such a context's instead of adding a
-/// reflection call (JP0006's element to node copy), or keeps to one for JSON's own DOM types (JP0002 scaffolds none).
-/// </summary>
+/// <summary>The project's own contexts and the types they register, once per compilation: metadata a fix can pass instead of reflection.</summary>
 internal static class RegisteredContexts
 {
     /// <summary>A context written in this project (top level or in a namespace, every part unconditional) that registers <see cref="Type"/>.</summary>
@@ -33,10 +29,7 @@ internal static class RegisteredContexts
 
     private static readonly ConditionalWeakTable<Compilation, List<Registration>> s_cache = new();
 
-    /// <summary>
-    /// The first registration of <paramref name="type"/> (by file and position) on a context that code in
-    /// <paramref name="within"/> can use, and that <paramref name="accept"/> takes; null when there is none.
-    /// </summary>
+    /// <summary>The first registration of <paramref name="type"/> (by file and position) usable in <paramref name="within"/> that <paramref name="accept"/> takes.</summary>
     public static Registration? Find(Compilation compilation, JsonSymbols symbols, ITypeSymbol type, ISymbol within, Func<Registration, bool>? accept = null)
     {
         // IsSymbolAccessibleWithin takes a type or an assembly: a method's type.

@@ -3,11 +3,10 @@ using System.Collections.Concurrent;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// The one judgement of "runs per call" every rule uses (JP0001, JP0004 and, through JP0001, the CA1869 suppressor).
-/// Code runs once per process, type or object in field, property and parameter initializers, static constructors, the
-/// entry point and <c>[ModuleInitializer]</c>s outside their loops; also in a <c>Lazy&lt;T&gt;</c>'s factory or an
-/// immediately invoked lambda (as often as the Lazy is created, or the lambda invoked), and in a private method whose
-/// every reference is a call or a Lazy factory in such code. A stored delegate is not enough: it may be invoked per call.
+/// The one judgement of "runs per call" (JP0001, JP0004, and through JP0001 the CA1869 suppressor). Code runs once in
+/// initializers, static constructors, the entry point and <c>[ModuleInitializer]</c>s outside loops; in a <c>Lazy&lt;T&gt;</c>
+/// factory or an immediately invoked lambda there; and in a private method whose every reference is a call or a Lazy
+/// factory in such code. A stored delegate may be invoked per call.
 /// </summary>
 internal sealed class RunOnce
 {
@@ -16,8 +15,7 @@ internal sealed class RunOnce
 
     private readonly JsonSymbols _symbols;
 
-    // Per private method: where it runs from (null when a reference is not a call or a Lazy factory). Read once per method,
-    // from its uses in its type (PrivateMemberReferences).
+    // Per private method: where it runs from (null when a reference is not a call or a Lazy factory).
     private readonly ConcurrentDictionary<IMethodSymbol, Runner[]?> _runners = new(SymbolEqualityComparer.Default);
 
     // Per private method, the judgement at full depth: a pure function of the method, so the same whichever call asks first.
@@ -30,11 +28,8 @@ internal sealed class RunOnce
         => RunsPerCall(operation, containingSymbol, symbols, MaxDepth, cancellationToken);
 
     /// <summary>
-    /// False only where <paramref name="operation"/> certainly runs once, known without following a private method to its
-    /// callers (an initializer, a static constructor, the entry point, a Lazy factory there): what a rule asks first.
-    /// Where this is true, <see cref="RunsPerCall(IOperation, ISymbol, JsonSymbols, CancellationToken)"/> may still find
-    /// a private method that only runs once, by reading every reference to it in its type (every part of a partial type,
-    /// a source-generated context's files included): a rule asks that last, of code it would report.
+    /// False only where the operation runs once without following a private method to its callers: the cheap question a
+    /// rule asks first; <see cref="RunsPerCall(IOperation, ISymbol, JsonSymbols, CancellationToken)"/> reads those callers.
     /// </summary>
     public static bool MayRunPerCall(IOperation operation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
         => RunsPerCall(operation, containingSymbol, symbols, depth: 0, cancellationToken);
@@ -63,10 +58,7 @@ internal sealed class RunOnce
         return depth == 0 || !Followable(method) || InLoop(operation, stop: null) || !symbols.RunOnceMethods.OnlyRunsOnce(method, depth, cancellationToken);
     }
 
-    /// <summary>
-    /// What a lambda runs as often as: the <c>new Lazy&lt;T&gt;(factory, ...)</c> it is the factory of, or the delegate
-    /// invocation that calls it on the spot (<c>((Func&lt;T&gt;)(() =&gt; ...))()</c>); null for anything else.
-    /// </summary>
+    /// <summary>The <c>new Lazy&lt;T&gt;(factory)</c> or the immediate invocation that runs a lambda, or null.</summary>
     private static IOperation? RunnerOf(IOperation function, JsonSymbols symbols)
     {
         var current = function;
@@ -96,10 +88,7 @@ internal sealed class RunOnce
         return false;
     }
 
-    /// <summary>
-    /// Only private ordinary methods declared once in source are followed: nothing outside their type can call them, so
-    /// their references in the type's declarations are all the calls there are.
-    /// </summary>
+    /// <summary>Private ordinary methods declared once: their references in their type are all the calls there are.</summary>
     private static bool Followable(IMethodSymbol method)
         => method is { MethodKind: MethodKind.Ordinary, DeclaredAccessibility: Accessibility.Private, IsAbstract: false, IsVirtual: false, IsOverride: false, IsExtern: false, IsImplicitlyDeclared: false, PartialDefinitionPart: null, PartialImplementationPart: null }
            && method.DeclaringSyntaxReferences.Length == 1;
@@ -132,10 +121,7 @@ internal sealed class RunOnce
         return result;
     }
 
-    /// <summary>
-    /// The operations that run <paramref name="method"/>, with their members: each call, and each <c>new Lazy&lt;T&gt;(method)</c>.
-    /// Null when a reference is anything else (a stored or passed method group, <c>nameof</c>): it may run any number of times.
-    /// </summary>
+    /// <summary>The calls and <c>new Lazy&lt;T&gt;(method)</c>s that run the method; null when another reference (<c>nameof</c>, a stored group) exists.</summary>
     private Runner[]? Runners(IMethodSymbol method, CancellationToken cancellationToken)
     {
         var uses = _symbols.PrivateMemberReferences;

@@ -4,9 +4,8 @@ namespace JsonPerf.Analyzers;
 internal static class SerializableTypes
 {
     /// <summary>
-    /// A named type (or an array, collection, dictionary or closed generic of such types) that code at namespace
-    /// scope in this assembly can name: not a type parameter, <c>object</c>, <c>dynamic</c>, an anonymous or
-    /// file-local type, a private nested type, a delegate, a pointer or a ref struct.
+    /// A type (or array or closed generic of such) that namespace-level code of this assembly can name: not a type
+    /// parameter, <c>object</c>, <c>dynamic</c>, anonymous, file-local, private nested, a delegate, pointer or ref struct.
     /// </summary>
     public static bool IsDescribable(ITypeSymbol type, Compilation compilation)
     {

@@ -1,16 +1,11 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// The one answer to "is this a serializer entry point, and is this argument its options?", shared by the
-/// rules and the fixers. Entry points are resolved by symbol, never by name, and only where their types exist
-/// in the compilation.
-/// </summary>
+/// <summary>The one answer to "is this a serializer entry point, and is this argument its options?", by symbol.</summary>
 internal static class SerializerEntryPoints
 {
     /// <summary>
-    /// True when <paramref name="argument"/> is passed as the JsonSerializerOptions of a serializer entry point:
-    /// any JsonSerializer method, the System.Net.Http.Json and ASP.NET Core JSON helpers, MVC's JsonResult and
-    /// Controller.Json, or the constructor of a JsonSerializerContext-derived type.
+    /// True when <paramref name="argument"/> is the options of an entry point: JsonSerializer, the System.Net.Http.Json and
+    /// ASP.NET Core helpers, MVC's JsonResult and Controller.Json, or a context's constructor.
     /// </summary>
     public static bool IsOptionsArgument(IArgumentOperation argument, JsonSymbols symbols)
     {
@@ -43,14 +38,10 @@ internal static class SerializerEntryPoints
             && (method.ContainingType.InheritsFromOrEquals(symbols.AspNetJsonResult) || method.ContainingType.InheritsFromOrEquals(symbols.AspNetController));
     }
 
-    /// <summary>True when <paramref name="argument"/> is the options of an entry point that only reads JSON.</summary>
     public static bool IsOptionsArgumentOfReader(IArgumentOperation argument, JsonSymbols symbols)
         => IsOptionsArgument(argument, symbols) && argument.Parent is IInvocationOperation invocation && IsReader(invocation, symbols);
 
-    /// <summary>
-    /// An entry point that only reads JSON: <c>JsonSerializer.Deserialize*</c>, <c>HttpClient.Get/Delete...FromJson*</c>,
-    /// <c>ReadFromJson*</c>. Everything else may write JSON.
-    /// </summary>
+    /// <summary>An entry point that only reads JSON: <c>Deserialize*</c>, <c>Get/Delete...FromJson*</c>, <c>ReadFromJson*</c>.</summary>
     public static bool IsReader(IInvocationOperation invocation, JsonSymbols symbols)
     {
         var method = invocation.TargetMethod;
@@ -93,18 +84,14 @@ internal static class SerializerEntryPoints
         return false;
     }
 
-    /// <summary>
-    /// The serialized type (the type argument, or the operand of a <c>typeof</c> passed as the <c>Type</c>) and the
-    /// options argument; false for overloads that already take metadata or a type only known at run time.
-    /// </summary>
+    /// <summary>The serialized type (type argument, or <c>typeof</c> passed as <c>Type</c>) and the options; false for metadata or runtime types.</summary>
     internal static bool TryGetSerializedType(IInvocationOperation invocation, JsonSymbols symbols, out ITypeSymbol type, out IArgumentOperation? options)
     {
         type = null!;
         options = null;
         var method = invocation.TargetMethod;
-        // Read from the method's definition, once per compilation: a call's own (constructed) method builds new
-        // parameter and type symbols on each read. Only a parameter
-        // whose declared type is a type parameter can judge otherwise once the call's type arguments are in.
+        // Read from the definition, once per compilation: a constructed method builds new parameter symbols on each read.
+        // Only a parameter whose declared type is a type parameter can judge otherwise with the call's type arguments.
         var definition = method.OriginalDefinition;
         if (!symbols.ParameterLayouts.TryGetValue(definition, out var layout))
         {
@@ -172,11 +159,7 @@ internal static class SerializerEntryPoints
     internal enum ParameterKind : byte
     {
         Other,
-
-        /// <summary>A <c>JsonSerializerOptions</c>.</summary>
         Options,
-
-        /// <summary>A <c>System.Type</c>.</summary>
         SystemType,
 
         /// <summary>A type parameter: judged by the call's type argument.</summary>
@@ -223,10 +206,7 @@ internal static class SerializerEntryPoints
 
         public ParameterKind[] Kinds { get; }
 
-        /// <summary>
-        /// The type of the call's parameter <paramref name="ordinal"/>, whose definition declares a type parameter: the
-        /// call's type argument for a method's own (<paramref name="typeArguments"/>), else the call's parameter.
-        /// </summary>
+        /// <summary>The call's type for a type-parameter parameter: its type argument for a method's own, else the call's parameter.</summary>
         public ITypeSymbol Substituted(IMethodSymbol method, ImmutableArray<ITypeSymbol> typeArguments, int ordinal)
             => typeParameterOrdinals[ordinal] is var index && index >= 0 && index < typeArguments.Length
                 ? typeArguments[index]
@@ -238,10 +218,7 @@ internal static class SerializerEntryPoints
             : SymbolEqualityComparer.Default.Equals(type, symbols.SystemType) ? ParameterKind.SystemType
             : ParameterKind.Other;
 
-    /// <summary>
-    /// Whether <paramref name="method"/>'s type has an overload of the same name and arity that takes a <c>JsonTypeInfo</c>
-    /// or a <c>JsonSerializerContext</c>: the one the message points at. Read from the referenced assemblies, by symbol.
-    /// </summary>
+    /// <summary>An overload of the same name and arity taking a <c>JsonTypeInfo</c> or a context: the one the message points at.</summary>
     internal static bool HasMetadataOverload(IMethodSymbol method, JsonSymbols symbols)
     {
         foreach (var candidate in method.ContainingType.GetMembers(method.Name))
@@ -258,28 +235,20 @@ internal static class SerializerEntryPoints
     /// <summary>How a metadata overload's other parameters answer the call's (<see cref="MetadataCounterpart"/>).</summary>
     internal enum CounterpartMatch
     {
-        /// <summary>
-        /// The call's parameters without the options, in the same order (by ref kind and type), and no other: the fix
-        /// keeps every argument where it is and puts the metadata among them (JP0002's ArgumentRewriter).
-        /// </summary>
+        /// <summary>The call's parameters without the options, in order and no other: every argument stays where it is.</summary>
         InOrder,
 
         /// <summary>
-        /// Each of the call's parameters without the options by name and type, wherever it stands, and besides the metadata
-        /// only optional ones: <c>WriteAsJsonAsync&lt;T&gt;(value, ct)</c> has <c>WriteAsJsonAsync&lt;T&gt;(value,
-        /// jsonTypeInfo, contentType, ct)</c>, where the fix names the arguments after the metadata
-        /// (<see cref="HttpDefaultsContext"/>). Generic methods of one type parameter only.
+        /// The call's parameters by name and type, anywhere, plus only optional ones: <c>WriteAsJsonAsync&lt;T&gt;(value, ct)</c>
+        /// has <c>(value, jsonTypeInfo, contentType, ct)</c>, where the arguments after the metadata are named. One type parameter only.
         /// </summary>
         ByName,
     }
 
     /// <summary>
-    /// The metadata parameter of an overload of <paramref name="method"/> (same name, arity and extension-ness) that takes
-    /// one <c>JsonTypeInfo&lt;T&gt;</c> of its own first type parameter (generic call) or <c>JsonSerializerContext</c>
-    /// (<c>typeof</c> call, <paramref name="passContext"/>) and otherwise the call's parameters without
-    /// <paramref name="options"/> (null: the call's overload has none), as <paramref name="match"/> says:
-    /// <c>GetFromJsonAsync&lt;T&gt;(uri, ct)</c> has <c>(uri, jsonTypeInfo, ct)</c>, <c>JsonContent.Create&lt;T&gt;(value,
-    /// mediaType, options)</c> has <c>(value, jsonTypeInfo, mediaType)</c>. Null when there is none.
+    /// The metadata parameter of an overload (same name, arity, extension-ness) taking a <c>JsonTypeInfo&lt;T&gt;</c> of its
+    /// first type parameter, or a context when <paramref name="passContext"/>, and otherwise the call's parameters without
+    /// <paramref name="options"/> as <paramref name="match"/> says: <c>GetFromJsonAsync&lt;T&gt;(uri, ct)</c> has <c>(uri, jsonTypeInfo, ct)</c>.
     /// </summary>
     internal static IParameterSymbol? MetadataCounterpart(IMethodSymbol method, IParameterSymbol? options, bool passContext, JsonSymbols symbols, CounterpartMatch match = CounterpartMatch.InOrder)
     {
@@ -314,7 +283,6 @@ internal static class SerializerEntryPoints
               && SymbolEqualityComparer.Default.Equals(typeInfo.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
               && SymbolEqualityComparer.Default.Equals(typeInfo.TypeArguments[0], candidate.TypeParameters[0]);
 
-    /// <summary><see cref="CounterpartMatch.InOrder"/>: the candidate's parameters but the metadata are <paramref name="others"/>, in order.</summary>
     private static bool SameInOrder(IMethodSymbol candidate, IParameterSymbol metadata, List<IParameterSymbol> others)
     {
         if (candidate.Parameters.Length != others.Count + 1)
@@ -341,7 +309,6 @@ internal static class SerializerEntryPoints
         return true;
     }
 
-    /// <summary><see cref="CounterpartMatch.ByName"/>: every one of <paramref name="others"/> by name and type, and besides the metadata only optional parameters.</summary>
     private static bool SameByName(IMethodSymbol candidate, IParameterSymbol metadata, List<IParameterSymbol> others)
         => others.All(p => candidate.Parameters.Any(c => c.Name == p.Name && c.Type.IsSameTypeAs(p.Type)))
            && candidate.Parameters.All(c => SymbolEqualityComparer.Default.Equals(c, metadata) || c.IsOptional || others.Any(p => p.Name == c.Name));
@@ -349,7 +316,7 @@ internal static class SerializerEntryPoints
     private static bool IsMetadata(ITypeSymbol type, JsonSymbols symbols)
         => type.InheritsFromOrEquals(symbols.JsonTypeInfo) || type.InheritsFromOrEquals(symbols.JsonSerializerContext);
 
-    /// <summary>No options, <c>null</c>, <c>default</c>, or <c>JsonSerializerOptions.Default</c>. Shared with the fix.</summary>
+    /// <summary>No options, <c>null</c>, <c>default</c>, or <c>JsonSerializerOptions.Default</c>.</summary>
     internal static bool IsDefaultOptions(IOperation? value, JsonSymbols symbols) => value?.WalkDownConversions() switch
     {
         null or { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation => true,

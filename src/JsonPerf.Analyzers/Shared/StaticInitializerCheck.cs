@@ -1,16 +1,14 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Decides whether an expression can move into a static readonly field initializer and still produce the same
-/// value: it may read constants, static readonly fields, static get-only properties, create objects and call
-/// the System.Text.Json / encoder factories, but not read locals, parameters, <c>this</c>, instance members,
-/// mutable statics, other methods' results, or the containing method's type parameters.
+/// Whether an expression keeps its value in a static readonly field initializer: it may read constants, static readonly
+/// fields and get-only properties, create objects and call the serializer's factories; not locals, parameters,
+/// <c>this</c>, instance or mutable static members, other methods' results or the method's type parameters.
 /// </summary>
 internal static class StaticInitializerCheck
 {
     public static bool CanMoveToStaticInitializer(IOperation value, JsonSymbols symbols)
     {
-        // Made when a member's initialization order is first asked about (most values never ask).
         Scope? scope = null;
         var pending = OperationTree.Start(value);
         try
@@ -31,10 +29,7 @@ internal static class StaticInitializerCheck
         }
     }
 
-    /// <summary>
-    /// A static field can hold the value when the code sits in a class, struct or record; in top-level
-    /// statements from C# 10, where <c>Program</c> can be declared partial.
-    /// </summary>
+    /// <summary>In a class, struct or record, or top-level statements from C# 10 (where <c>Program</c> can be partial).</summary>
     public static bool CanAddStaticField(IOperation creation)
     {
         var type = creation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
@@ -47,10 +42,7 @@ internal static class StaticInitializerCheck
             && creation.Syntax.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 };
     }
 
-    /// <summary>
-    /// Where the value is and where its field will go: the type declaration around it (the new field is placed
-    /// after that declaration's last field), or <c>Program</c> for top-level statements.
-    /// </summary>
+    /// <summary>The declaration the new field goes into: the type around the value, or <c>Program</c> for top-level statements.</summary>
     private sealed class Scope
     {
         private readonly IOperation value;
@@ -60,11 +52,7 @@ internal static class StaticInitializerCheck
 
         public Scope(IOperation value) => this.value = value;
 
-        /// <summary>
-        /// Resolved on first use only: asking the semantic model for the declared type can bind the type's members,
-        /// which a build would otherwise do later anyway but charge to this analyzer, and most values (literals, the
-        /// serializer's own static members) never need it.
-        /// </summary>
+        /// <summary>On first use only: the declared type can bind the type's members, which most values never need.</summary>
         private void Resolve()
         {
             if (resolved)
@@ -83,11 +71,7 @@ internal static class StaticInitializerCheck
             }
         }
 
-        /// <summary>
-        /// Top-level statements: the new field goes after the last field of the file's first <c>partial class Program</c>
-        /// (a field added there by another fix, such as JP0004's encoder, is initialized before it), or into a new one
-        /// appended to the file.
-        /// </summary>
+        /// <summary>Top-level statements: the file's first <c>partial class Program</c>, whose fields are initialized before the new one.</summary>
         private static TypeDeclarationSyntax? ProgramDeclarationInFile(SyntaxNode site, INamedTypeSymbol program)
         {
             if (site.FirstAncestorOrSelf<GlobalStatementSyntax>() is null || site.SyntaxTree.GetRoot() is not CompilationUnitSyntax unit)
@@ -106,10 +90,7 @@ internal static class StaticInitializerCheck
             return null;
         }
 
-        /// <summary>
-        /// Static initializers run in textual order (and in no defined order across partial parts): a member of the
-        /// receiving type is only safe to read when it is a field of the same declaration, so before the new field.
-        /// </summary>
+        /// <summary>Static initializers run in textual order, in none across partial parts: only a field of this declaration runs first.</summary>
         public bool IsInitializedBeforeNewField(ISymbol member)
         {
             Resolve();

@@ -2,10 +2,7 @@ namespace JsonPerf.Analyzers;
 
 internal static class SymbolExtensions
 {
-    /// <summary>
-    /// True when <paramref name="type"/> or one of its base types is <paramref name="baseType"/> (generic types compared
-    /// by their definition: <c>JsonTypeInfo&lt;Order&gt;</c> is a <c>JsonTypeInfo&lt;T&gt;</c>). False when either is null.
-    /// </summary>
+    /// <summary>The type or a base type is <paramref name="baseType"/>, generics by definition (<c>JsonTypeInfo&lt;Order&gt;</c> is a <c>JsonTypeInfo&lt;T&gt;</c>).</summary>
     public static bool InheritsFromOrEquals(this ITypeSymbol? type, ITypeSymbol? baseType)
     {
         if (baseType is null)

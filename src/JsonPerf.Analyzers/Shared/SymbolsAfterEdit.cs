@@ -1,10 +1,6 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// Finds a user's type again in another compilation by its metadata name: a fix that edits one document and then works
-/// on another must not use symbols of the old compilation, and JP0008's fix finds the contexts its analyzer named in the
-/// diagnostic. Framework types come from <see cref="JsonSymbols"/>.
-/// </summary>
+/// <summary>A user's type found again by metadata name in another compilation: a fix must not use the old one's symbols.</summary>
 internal static class SymbolsAfterEdit
 {
     /// <summary>The name <see cref="FindType"/> finds a type by (<c>Ns.Outer+Inner</c>); null for types it cannot name.</summary>

@@ -2,10 +2,7 @@ namespace JsonPerf.Analyzers;
 
 internal static class Visibility
 {
-    /// <summary>
-    /// True when code outside the solution may read the symbol: it is public or protected all the way out, in a
-    /// library. A fix that changes what such a member holds cannot see all its callers.
-    /// </summary>
+    /// <summary>Public or protected all the way out, in a library: a fix cannot see every caller.</summary>
     public static bool IsVisibleOutsideLibrary(ISymbol symbol, Compilation compilation)
         => compilation.Options.OutputKind == OutputKind.DynamicallyLinkedLibrary && IsVisibleOutsideTheAssembly(symbol);
 
