@@ -24,7 +24,7 @@ public abstract class JsonFixer : CodeFixProvider
     protected static PreparedFix EditDocument(Func<CancellationToken, Task<Document?>> fix)
         => async ct => (await fix(ct).ConfigureAwait(false))?.Project.Solution;
 
-    /// <summary>Fix All's first pass for a fix that plans many sites on one compilation: the solution and the sites it fixed.</summary>
+    /// <summary>Fix All's first pass for a fix that plans many sites on one compilation: the solution and the sites it fixed (null: one at a time).</summary>
     internal virtual Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? FixAllAtOnceAsync => null;
 
     public sealed override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(IsFixable, FixNowAsync, FixAllAtOnceAsync);

@@ -18,7 +18,7 @@ internal sealed class RuleRegistration
     /// <summary>The rule's descriptor (its title, default severity, help link; a rule may report others of its id).</summary>
     public DiagnosticDescriptor Descriptor { get; }
 
-    /// <summary>A warning by default, hosted; an info or hidden rule stays alone, since command-line builds skip analyzers of such rules only.</summary>
+    /// <summary>A warning by default, hosted; an info or hidden rule stays an analyzer of its own, which command-line builds skip.</summary>
     public bool Hosted => Descriptor.DefaultSeverity == DiagnosticSeverity.Warning;
 
     /// <summary>A warning in trimmed and native AOT apps (the package's TrimmedApp preset).</summary>

@@ -36,7 +36,7 @@ internal static class LineWrapping
         return after;
     }
 
-    /// <summary>Long lines left as they are: untouched, or an author's line the fix only inserted into or changed in part, no longer.</summary>
+    /// <summary>Long lines left as they are: untouched, or an author's line the fix only inserted into or changed in part without lengthening.</summary>
     private static async Task<HashSet<string>> AuthorsLinesAsync(SourceText old, Document after, int limit, CancellationToken cancellationToken)
     {
         var kept = new HashSet<string>(StringComparer.Ordinal);

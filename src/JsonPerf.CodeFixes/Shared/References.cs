@@ -30,7 +30,7 @@ internal static class References
         public JsonSymbols Symbols { get; }
     }
 
-    /// <summary>True when <paramref name="accept"/> accepts every reference (a private member's: <see cref="PrivateMemberUses"/>), none unreadable.</summary>
+    /// <summary>True when every reference can be read and <paramref name="accept"/> accepts it; a private member's: <see cref="PrivateMemberUses"/>.</summary>
     public static async Task<bool> AllAsync(ISymbol symbol, Solution solution, Func<Use, bool> accept, CancellationToken cancellationToken)
     {
         if (await PrivateMemberUses.AllAsync(symbol, solution, accept, cancellationToken).ConfigureAwait(false) is { } known)

@@ -3,7 +3,7 @@ namespace JsonPerf.CodeFixes;
 /// <summary>The project's own contexts a fix can register a type on, and the parts of a type the project wrote.</summary>
 internal static class ContextDiscovery
 {
-    /// <summary>Partial contexts of this project with the call's options (<see cref="GenerationOptions"/>) that can expose the type, registering ones first.</summary>
+    /// <summary>Partial contexts of this project with the call's options (<see cref="GenerationOptions"/>), usable by the caller and able to expose the type; registering ones first.</summary>
     internal static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
     {
         var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();

@@ -90,7 +90,7 @@ internal static class StaticInitializerCheck
             return null;
         }
 
-        /// <summary>Static initializers run in textual order, in none across partial parts: only a field of this declaration runs first.</summary>
+        /// <summary>Static initializers run in textual order, in none across partial parts: of this type, only this declaration's fields run first.</summary>
         public bool IsInitializedBeforeNewField(ISymbol member)
         {
             Resolve();

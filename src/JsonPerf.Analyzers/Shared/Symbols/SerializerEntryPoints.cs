@@ -84,7 +84,7 @@ internal static class SerializerEntryPoints
         return false;
     }
 
-    /// <summary>The serialized type (type argument, or <c>typeof</c> passed as <c>Type</c>) and the options; false for metadata or runtime types.</summary>
+    /// <summary>The serialized type (type argument, or <c>typeof</c> passed as <c>Type</c>) and the options; false for metadata overloads or another <c>Type</c>.</summary>
     internal static bool TryGetSerializedType(IInvocationOperation invocation, JsonSymbols symbols, out ITypeSymbol type, out IArgumentOperation? options)
     {
         type = null!;

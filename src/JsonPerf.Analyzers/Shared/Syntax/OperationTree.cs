@@ -1,7 +1,7 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// <c>DescendantsAndSelf()</c> without its enumerator per call and level, the stack reused per thread:
+/// A pre-order walk as <c>DescendantsAndSelf()</c>, without its enumerator per call and level; the stack is reused per thread:
 /// <c>var p = Start(root); try { while (Next(p) is { } operation) { ... } } finally { End(p); }</c>
 /// </summary>
 internal static class OperationTree
