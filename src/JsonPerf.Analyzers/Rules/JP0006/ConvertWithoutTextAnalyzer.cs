@@ -32,6 +32,10 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
             {
                 AnalyzeWriteTo(context, symbols, serializer, invocation);
             }
+            else if (method.Name == "GetRawText")
+            {
+                AnalyzeRawTextLength(context, symbols, invocation);
+            }
 
             return;
         }
