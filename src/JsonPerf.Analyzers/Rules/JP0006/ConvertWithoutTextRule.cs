@@ -38,8 +38,6 @@ internal static partial class Rules
     /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
     public const string NoFixThroughLocal = " (no automatic fix here: the text is held in a local; convert inline, then the fix applies)";
 
-    /// <summary>JP0006 on a parse of a DOM's ToString().</summary>
-    public const string NoFixForDomToString = " (no automatic fix here: ToString() of a JSON string is its unquoted value, not JSON)";
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
