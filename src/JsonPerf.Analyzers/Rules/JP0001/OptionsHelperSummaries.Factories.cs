@@ -6,12 +6,7 @@ internal sealed partial class OptionsHelperSummaries
     /// <summary>
     /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
     /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
-    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise.
-    /// </summary>
-    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken) => FreshFactory(invocation, out _, cancellationToken);
-
-    /// <summary>
-    /// As above; also fresh when the argument is an optional parameter of the calling method whose default is null and
+    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise. Also fresh when the argument is an optional parameter of the calling method whose default is null and
     /// which the method never writes (<c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; Serialize(value, GetOptions(options))</c>):
     /// every call that leaves it out gets new options. <paramref name="byDefault"/> names that parameter.
     /// </summary>

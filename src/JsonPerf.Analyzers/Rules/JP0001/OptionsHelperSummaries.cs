@@ -87,13 +87,6 @@ internal sealed partial class OptionsHelperSummaries
     }
 
     /// <summary>
-    /// True when <paramref name="argument"/> hands options to the serializer: an entry point's options argument, or
-    /// the options parameter of a wrapper in source that only passes it on to entry points.
-    /// </summary>
-    public bool IsOptionsSink(IArgumentOperation argument, CancellationToken cancellationToken)
-        => Sink(argument, cancellationToken) != OptionsSink.None;
-
-    /// <summary>
     /// What the serializer does with the options <paramref name="argument"/> hands it: only reads them (an entry point, or
     /// a wrapper that passes them on to entry points), binds them (a JsonSerializerContext's constructor, directly or
     /// through wrappers), or nothing known (<see cref="OptionsSink.None"/>: not a serializer sink).

@@ -35,7 +35,7 @@ internal static class ContextCaching
             argument = inline;
             initializer = inlineContext;
         }
-        else if (Fixer.LocalDeclaratorOf(operation) is { } declarator
+        else if (operation.InitializedDeclarator() is { } declarator
                  && declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } declaration
                  && BindingReference(declarator, symbols) is { } reference
                  && reference.Parent is IArgumentOperation { Parent.Syntax: ExpressionSyntax boundContext } bound)

@@ -53,7 +53,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (foldLocal && LocalDeclaratorOf(operation) is { } declarator)
+        if (foldLocal && operation.InitializedDeclarator() is { } declarator)
         {
             if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {
@@ -91,17 +91,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         return editor.GetChangedDocument();
-    }
-
-    internal static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
-    {
-        IOperation value = creation;
-        while (value.Parent is IConversionOperation conversion)
-        {
-            value = conversion;
-        }
-
-        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator : null;
     }
 
     /// <summary>
@@ -268,12 +257,4 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(property, autoProperty));
     }
-
-    /// <summary>
-    /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
-    /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
-    /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
-    /// </summary>
-    internal static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
-        => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
 }

@@ -12,9 +12,6 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal static class OptionsFactoryCaching
 {
-    /// <summary>JP0001 reports a factory at its call; every other shape at a creation.</summary>
-    public static bool IsFactorySite(SyntaxNode site) => site is InvocationExpressionSyntax;
-
     /// <summary>Edits the factory's document (which may not be the document of the call).</summary>
     public static async Task<Solution?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {

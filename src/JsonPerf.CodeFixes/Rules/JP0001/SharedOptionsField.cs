@@ -63,7 +63,7 @@ internal static class SharedOptionsField
         switch (use.Parent)
         {
             case IArgumentOperation argument:
-                return OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, symbols);
+                return OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || argument.Parent is IObjectCreationOperation copy && symbols.IsJsonSerializerOptions(copy.Type);
 
             case ISimpleAssignmentOperation { Target: IDiscardOperation }:
                 return true;
