@@ -47,7 +47,7 @@ internal sealed partial class OptionsHelperSummaries
         foreach (var operation in invocation.Root().Descendants())
         {
             if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && JsonSerializerOptionsCreatedPerCallAnalyzer.IsWrite(reference))
+                && OptionsReferences.IsWrite(reference))
             {
                 return null;
             }
@@ -99,7 +99,7 @@ internal sealed partial class OptionsHelperSummaries
             return FactorySummary.NotAFactory;
         }
 
-        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, new IOperation[] { c }));
+        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, c));
 
         // The fix caches the one creation of a factory that is nothing but `=> creation` or `{ return creation; }`.
         var fixable = creations.Count == 1

@@ -60,21 +60,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
                 return null;
             }
 
-            var local = declarator.Symbol;
-            var statements = ConfigurationStatements(declarator, local);
+            var statements = ConfigurationStatements(declarator);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name), cancellationToken);
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, declarator.Symbol.Name), cancellationToken);
             if (replacement is null)
             {
                 return null;
             }
 
-            foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+            foreach (var reference in OptionsReferences.Of(declarator))
             {
-                if (SymbolEqualityComparer.Default.Equals(reference.Local, local))
-                {
-                    editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
-                }
+                editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
             }
 
             StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
@@ -143,20 +139,12 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             : null;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
-    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
-    {
-        var result = new List<ExpressionStatementSyntax>();
-        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
-        {
-            if (SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                && OptionsConfiguration.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
-            {
-                result.Add(statement);
-            }
-        }
-
-        return result.OrderBy(s => s.SpanStart).ToList();
-    }
+    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
+        => OptionsReferences.Of(declarator)
+            .Select(r => OptionsReferences.ConfigurationStatement(r)?.Syntax)
+            .OfType<ExpressionStatementSyntax>()
+            .OrderBy(s => s.SpanStart)
+            .ToList();
 
     /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
     internal static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
