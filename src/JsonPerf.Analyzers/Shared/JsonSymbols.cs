@@ -50,6 +50,7 @@ internal sealed class JsonSymbols
     private object? _aspNetController;
     private object? _jsonDocument;
     private object? _jsonElement;
+    private object? _jsonMarshal;
     private object? _jsonProperty;
     private object? _jsonNode;
     private object? _binaryData;
@@ -110,6 +111,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetController => Resolve(ref _aspNetController, "Microsoft.AspNetCore.Mvc.Controller");
     public INamedTypeSymbol? JsonDocument => Resolve(ref _jsonDocument, "System.Text.Json.JsonDocument");
     public INamedTypeSymbol? JsonElement => Resolve(ref _jsonElement, "System.Text.Json.JsonElement");
+    public INamedTypeSymbol? JsonMarshal => Resolve(ref _jsonMarshal, "System.Runtime.InteropServices.JsonMarshal");
     public INamedTypeSymbol? JsonProperty => Resolve(ref _jsonProperty, "System.Text.Json.JsonProperty");
     public INamedTypeSymbol? JsonNode => Resolve(ref _jsonNode, "System.Text.Json.Nodes.JsonNode");
     public INamedTypeSymbol? BinaryData => Resolve(ref _binaryData, "System.BinaryData");

@@ -32,6 +32,10 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
             {
                 AnalyzeWriteTo(context, symbols, serializer, invocation);
             }
+            else if (method.Name == "GetRawText")
+            {
+                AnalyzeRawTextLength(context, symbols, invocation);
+            }
 
             return;
         }
@@ -121,13 +125,6 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c> or of <c>element.GetRawText()</c>.</summary>
     private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
     {
-        if (FirstStringArgument(parse) is IInvocationOperation toText && DomText(toText, symbols) is { } text && text.EndsWith(".ToString()", StringComparison.Ordinal))
-        {
-            // A DOM's ToString(): its JSON for objects and arrays, but a string's value unquoted (JsonElement, JsonValue): no fix.
-            Report(context, parse, parse.TargetMethod.ContainingType.Name + ".Parse(" + text + ")", "the direct conversion (see the rule's page)", fix: null, Rules.NoFixForDomToString);
-            return;
-        }
-
         if (FirstStringArgument(parse) is IInvocationOperation { TargetMethod: { Name: "GetRawText", IsStatic: false, Parameters.Length: 0 } rawText, Instance: not null }
             && SymbolEqualityComparer.Default.Equals(rawText.ContainingType, symbols.JsonElement))
         {
