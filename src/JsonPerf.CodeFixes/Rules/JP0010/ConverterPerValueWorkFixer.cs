@@ -66,6 +66,6 @@ public sealed class ConverterPerValueWorkFixer : JsonFixer
         }
 
         var result = name.Length > MaxNameLength ? name.ToString(0, MaxNameLength) : name.ToString();
-        return result.Length == 0 || char.IsDigit(result[0]) ? "Json" + result : result;
+        return result.Length == 0 ? "Empty" : char.IsDigit(result[0]) ? "Json" + result : result;
     }
 }
