@@ -88,7 +88,7 @@ public partial class FixTests
         }
         """;
 
-    private const string EncodersWithBasicLatin = "new JavaScriptEncoder[] { null, JavaScriptEncoder.Default, JavaScriptEncoder.UnsafeRelaxedJsonEscaping, JavaScriptEncoder.Create(UnicodeRanges.All), JavaScriptEncoder.Create(UnicodeRanges.BasicLatin, UnicodeRanges.Cyrillic) }";
+    internal const string EncodersWithBasicLatin = "new JavaScriptEncoder[] { null, JavaScriptEncoder.Default, JavaScriptEncoder.UnsafeRelaxedJsonEscaping, JavaScriptEncoder.Create(UnicodeRanges.All), JavaScriptEncoder.Create(UnicodeRanges.BasicLatin, UnicodeRanges.Cyrillic) }";
 
     [Fact]
     public async Task The_converter_writes_the_same_bytes_after_the_fix_with_every_encoder_that_allows_Basic_Latin()
