@@ -91,7 +91,7 @@ public sealed class ReaderCopyShapeConverter : JsonConverter<Shape>
             else
             {
                 copy.Read();
-                copy.Skip();
+                copy.TrySkip();
             }
         }
 
@@ -115,7 +115,7 @@ public sealed class PointByStringConverter : JsonConverter<Point>
                 case "x": point.X = reader.GetInt32(); break;
                 case "y": point.Y = reader.GetInt32(); break;
                 case "label": point.Label = reader.GetString()!; break;
-                default: reader.Skip(); break;
+                default: reader.TrySkip(); break;
             }
         }
 
@@ -161,7 +161,7 @@ public sealed class PointByValueTextConverter(bool utf8) : JsonConverter<Point>
             else
             {
                 reader.Read();
-                reader.Skip();
+                reader.TrySkip();
             }
         }
 

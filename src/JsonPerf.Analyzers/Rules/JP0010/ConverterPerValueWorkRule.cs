@@ -52,5 +52,5 @@ internal static partial class Rules
 
     public const string NoFixNameMap = " (no automatic fix here: the text comes from a map or a field; keep JsonEncodedText values there instead)";
 
-    public const string NoFixScalarParse = " (no automatic fix here: ParseValue accepts and skips any value, objects and arrays included, where the reader's getters throw on them)";
+    public const string NoFixScalarParse = " (no automatic fix here: ParseValue also consumes an object or an array, which reading the scalar from the reader leaves for Read to skip)";
 }
