@@ -75,7 +75,7 @@ public partial class AnalyzerTests
             """);
 
     [Fact]
-    public Task Does_not_report_outside_converters_or_in_a_lookalike_base_type()
+    public Task Does_not_report_outside_converters_in_a_lookalike_base_type_or_where_the_DOM_is_the_value()
         => Verify.VerifyAnalyzerAsync(Snippets.Usings + Models + """
             public sealed class Writer
             {
@@ -94,6 +94,23 @@ public partial class AnalyzerTests
                 {
                     public override void Write(Utf8JsonWriter writer, Shape value, JsonSerializerOptions options) { writer.WritePropertyName("kind"); }
                 }
+            }
+
+            public sealed class DocumentConverter : JsonConverter<JsonDocument>
+            {
+                public override JsonDocument Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => JsonDocument.ParseValue(ref reader);
+                public override void Write(Utf8JsonWriter writer, JsonDocument value, JsonSerializerOptions options) => value.WriteTo(writer);
+            }
+
+            public sealed class ObjectConverter : JsonConverter<object>
+            {
+                public override object Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+                {
+                    if (reader.TokenType == JsonTokenType.String) return reader.GetString();
+                    using (var document = JsonDocument.ParseValue(ref reader)) { return document.RootElement.Clone(); }
+                }
+
+                public override void Write(Utf8JsonWriter writer, object value, JsonSerializerOptions options) => JsonSerializer.Serialize(writer, value, value.GetType(), options);
             }
 
             public sealed class Factory : JsonConverterFactory

@@ -75,7 +75,10 @@ public partial class AnalyzerTests
         "var name = reader.GetString(); if (name == \"circle\") return new Circle(); return new Square { Kind = name };",
         "if (reader.GetString() == null) return null; return new Circle();",
         "return new Circle { Kind = ((Color)Enum.Parse(typeof(Color), reader.GetString())).ToString() };",
-        "var name = reader.GetString(); name = name.Trim(); if (name == \"circle\") return new Circle(); return new Square();");
+        "var name = reader.GetString(); name = name.Trim(); if (name == \"circle\") return new Circle(); return new Square();",
+        "var text = reader.GetString(); if (text != null) return Build(JsonElement.Parse(text)); return null;",
+        "var inner = new Utf8JsonReader(System.Text.Encoding.UTF8.GetBytes(reader.GetString())); inner.Read(); return new Circle { Kind = inner.GetString() };",
+        "if (reader.ValueTextEquals(\"circle\")) return new Circle(); return new Square();");
 
     public static TheoryData<string, string> ReportedWrites() => Cases.WithLanguageVersions(
         "writer.WriteStartObject(); writer.WriteString({|JP0010:\"kind\"|}, {|JP0010:\"circle\"|}); writer.WriteEndObject();",
@@ -99,7 +102,10 @@ public partial class AnalyzerTests
         "writer.WriteStringValue((string)null);",
         "writer.WriteStringValue(\"circle\".AsSpan()); writer.WriteRawValue(\"{}\"); writer.WriteCommentValue(\"note\");",
         "writer.WriteStringValue(value.Kind ?? \"none\"); writer.WriteNumberValue(1);",
-        "JsonSerializer.Serialize(writer, value.Kind, options);");
+        "JsonSerializer.Serialize(writer, value.Kind, options);",
+        // A name the options' naming policy converts: data, not a constant.
+        "writer.WritePropertyName(options.PropertyNamingPolicy?.ConvertName(nameof(Shape.Kind)) ?? nameof(Shape.Kind));",
+        "writer.WriteStringValue(value.ToString()); writer.WriteString(s_encodedCircle, value.Kind);");
 
     [Theory]
     [MemberData(nameof(ReportedReads))]
