@@ -17,6 +17,7 @@ public partial class AnalyzerTests
         "var node = {|JP0010:JsonNode.Parse(ref reader)|}; var kind = (string)node[\"kind\"]; return kind == \"circle\" ? (Shape)node.Deserialize<Circle>(options) : node.Deserialize<Square>(options);",
         "var copy = reader; string kind; using (var document = {|JP0010:JsonDocument.ParseValue(ref copy)|}) { kind = document.RootElement.GetProperty(\"kind\").GetString(); } return (Shape)JsonSerializer.Deserialize(ref reader, kind == \"circle\" ? typeof(Circle) : typeof(Square), options);",
         "JsonDocument document; if (!{|JP0010:JsonDocument.TryParseValue(ref reader, out document)|}) throw new JsonException(); using (document) { return document.RootElement.Deserialize<Circle>(options); }",
+        "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; if (!element.TryGetProperty(\"kind\", out _)) throw new JsonException(); return element.Deserialize<Circle>(options);",
         "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; foreach (var property in element.EnumerateObject()) { if (property.NameEquals(\"kind\") && property.Value.GetString() == \"square\") { return element.Deserialize<Square>(options); } } return element.Deserialize<Circle>(options);",
         // A DOM read for one scalar.
         "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; return new Circle { Radius = element.ValueKind == JsonValueKind.String ? double.Parse(element.GetString()) : element.GetDouble() };",

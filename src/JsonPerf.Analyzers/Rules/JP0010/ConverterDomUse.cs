@@ -168,7 +168,15 @@ internal sealed class ConverterDomUse
                 kept |= !fromDom;
                 break;
             case IConditionalAccessOperation access when access.Operation == value:
-                Follow(access.WhenNotNull.DescendantsAndSelf().OfType<IConditionalAccessInstanceOperation>().First(), belowRoot);
+                if (access.WhenNotNull.DescendantsAndSelf().OfType<IConditionalAccessInstanceOperation>().FirstOrDefault() is { } instance)
+                {
+                    Follow(instance, belowRoot);
+                }
+                else
+                {
+                    kept = true;
+                }
+
                 break;
             case IConditionalAccessOperation access when IsDomType(access.Type, symbols):
                 Follow(access, belowRoot);
@@ -228,7 +236,7 @@ internal sealed class ConverterDomUse
                 return;
         }
 
-        var outs = invocation.Arguments.Where(a => a.Parameter?.RefKind == RefKind.Out).Select(OutLocal).ToList();
+        var outs = invocation.Arguments.Where(a => a.Parameter?.RefKind == RefKind.Out && a.Value is not IDiscardOperation).Select(OutLocal).ToList();
         foreach (var local in outs)
         {
             if (local is null)
@@ -246,7 +254,7 @@ internal sealed class ConverterDomUse
         }
         else
         {
-            Read(belowRoot || outs.Count > 0);
+            Read(belowRoot || invocation.Arguments.Any(a => a.Parameter?.RefKind == RefKind.Out));
         }
     }
 
