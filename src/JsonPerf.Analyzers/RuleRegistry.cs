@@ -11,7 +11,8 @@ internal static class RuleRegistry
         Rules.Utf16DetourRegistration,
         Rules.ConvertWithoutTextRegistration,
         Rules.JsonDocumentNotDisposedRegistration,
-        Rules.MinimalApiTypeWithoutMetadataRegistration);
+        Rules.MinimalApiTypeWithoutMetadataRegistration,
+        Rules.ConverterPerValueWorkRegistration);
 
     public static RuleRegistration? For(string id)
     {

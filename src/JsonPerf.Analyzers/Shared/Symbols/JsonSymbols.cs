@@ -64,6 +64,10 @@ internal sealed class JsonSymbols
     private object? _httpResponseJsonExtensions;
     private object? _requiresUnreferencedCodeAttribute;
     private object? _lazy;
+    private object? _utf8JsonReader;
+    private object? _utf8JsonWriter;
+    private object? _jsonConverterOfT;
+    private object? _jsonEncodedText;
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private RunOnce? _runOnce;
@@ -125,6 +129,10 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpResponseJsonExtensions => Resolve(ref _httpResponseJsonExtensions, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
     public INamedTypeSymbol? RequiresUnreferencedCodeAttribute => Resolve(ref _requiresUnreferencedCodeAttribute, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
     public INamedTypeSymbol? Lazy => Resolve(ref _lazy, "System.Lazy`1");
+    public INamedTypeSymbol? Utf8JsonReader => Resolve(ref _utf8JsonReader, "System.Text.Json.Utf8JsonReader");
+    public INamedTypeSymbol? Utf8JsonWriter => Resolve(ref _utf8JsonWriter, "System.Text.Json.Utf8JsonWriter");
+    public INamedTypeSymbol? JsonConverterOfT => Resolve(ref _jsonConverterOfT, "System.Text.Json.Serialization.JsonConverter`1");
+    public INamedTypeSymbol? JsonEncodedText => Resolve(ref _jsonEncodedText, "System.Text.Json.JsonEncodedText");
 
     /// <summary><c>Lazy&lt;T&gt;</c>, whose factory runs once per instance.</summary>
     public bool IsLazy(ITypeSymbol? type) => type is not null && Lazy is { } lazy && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, lazy);
