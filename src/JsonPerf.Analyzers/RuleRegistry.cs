@@ -14,7 +14,8 @@ internal static class RuleRegistry
         Rules.Utf16DetourRegistration,
         Rules.ConvertWithoutTextRegistration,
         Rules.JsonDocumentNotDisposedRegistration,
-        Rules.MinimalApiTypeWithoutMetadataRegistration);
+        Rules.MinimalApiTypeWithoutMetadataRegistration,
+        Rules.ConstantJsonPerCallRegistration);
 
     /// <summary>The registration of a rule id, or null.</summary>
     public static RuleRegistration? For(string id)

@@ -67,6 +67,8 @@ internal sealed class JsonSymbols
     private object? _httpResponseJsonExtensions;
     private object? _requiresUnreferencedCodeAttribute;
     private object? _lazy;
+    private object? _binaryData;
+    private object? _jsonSchemaExporter;
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private RunOnce? _runOnce;
@@ -125,6 +127,8 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpResponseJsonExtensions => Resolve(ref _httpResponseJsonExtensions, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
     public INamedTypeSymbol? RequiresUnreferencedCodeAttribute => Resolve(ref _requiresUnreferencedCodeAttribute, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
     public INamedTypeSymbol? Lazy => Resolve(ref _lazy, "System.Lazy`1");
+    public INamedTypeSymbol? BinaryData => Resolve(ref _binaryData, "System.BinaryData");
+    public INamedTypeSymbol? JsonSchemaExporter => Resolve(ref _jsonSchemaExporter, "System.Text.Json.Schema.JsonSchemaExporter");
 
     /// <summary><c>Lazy&lt;T&gt;</c>, whose factory runs once per instance.</summary>
     public bool IsLazy(ITypeSymbol? type) => type is not null && Lazy is { } lazy && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, lazy);
