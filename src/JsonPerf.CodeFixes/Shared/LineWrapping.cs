@@ -5,8 +5,8 @@ namespace JsonPerf.CodeFixes;
 /// <summary>
 /// A line a fix writes stays within the file's limit: <c>max_line_length</c> from .editorconfig, else 120 (within the
 /// longest line of any file whose longest is 120 or more, and the same whichever fix ran first). A longer new line is
-/// wrapped as a careful person wraps a call: the outermost argument list on it one argument per line, an object or
-/// collection initializer one member per line, then again while the line is still long.
+/// wrapped as a careful person wraps a call: the outermost argument list on it one argument per line, an object,
+/// anonymous object or collection initializer one member per line, then again while the line is still long.
 /// </summary>
 internal static class LineWrapping
 {
@@ -152,13 +152,14 @@ internal static class LineWrapping
             // The outermost list first: the largest one that lies on the line.
             // Not inside an interpolation hole: a line break there needs C# 11, and is no layout a person would pick.
             foreach (var node in root.DescendantNodes(line.Span)
-                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
+                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax or AnonymousObjectCreationExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
                          .OrderByDescending(n => n.Span.Length))
             {
                 var breaks = node switch
                 {
                     ArgumentListSyntax { Arguments.Count: >= 2 } list => Breaks(list.OpenParenToken, list.Arguments.GetSeparators(), list.Arguments.Select(a => (SyntaxNode)a), null),
                     InitializerExpressionSyntax { Expressions.Count: >= 1 } initializer => Breaks(initializer.OpenBraceToken, initializer.Expressions.GetSeparators(), initializer.Expressions.Select(e => (SyntaxNode)e), initializer.CloseBraceToken),
+                    AnonymousObjectCreationExpressionSyntax { Initializers.Count: >= 1 } anonymous => Breaks(anonymous.OpenBraceToken, anonymous.Initializers.GetSeparators(), anonymous.Initializers.Select(e => (SyntaxNode)e), anonymous.CloseBraceToken),
                     _ => null,
                 };
                 if (breaks is not null && Apply(root, breaks, indent, unit, newline) is { } wrapped)

@@ -65,6 +65,13 @@ public static class ProgramRunner
             var emitted = compilation.Emit(assembly);
             var errors = emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
             Assert.True(emitted.Success, "The program does not compile:\n" + string.Join("\n", errors) + "\n\n" + source);
+            // Package assemblies the framework lacks (BinaryData's): beside the program, as a build puts them.
+            var runtime = System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory();
+            foreach (var library in compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath)
+                         .Where(p => p is not null && p.Contains("/lib/", StringComparison.Ordinal) && !File.Exists(Path.Combine(runtime, Path.GetFileName(p)))))
+            {
+                File.Copy(library!, Path.Combine(directory, Path.GetFileName(library!)), overwrite: true);
+            }
 
             var framework = aspNetCore
                 ? $$"""{ "name": "Microsoft.AspNetCore.App", "version": "{{Environment.Version.Major}}.0.0" }"""

@@ -15,6 +15,7 @@ public static class TestReferences
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net10 = new(() => Load(NetCoreRefDirectory("Microsoft.NETCore.App.Ref")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_aspNet10 = new(() => Load(NetCoreRefDirectory("Microsoft.AspNetCore.App.Ref")));
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_binaryData = new(() => Load(Path.Combine(Package("system.memory.data", "10.0.3"), "lib", "net10.0")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8 = new(() => Load(Path.Combine(Net8Pack, "ref", "net8.0")));
 
     // netstandard.dll and its facades, System.Text.Json's netstandard2.0 build and the packages it depends on.
@@ -45,6 +46,9 @@ public static class TestReferences
 
     /// <summary>.NET 10 plus ASP.NET Core (Results.Json, JsonResult, Controller.Json, ...).</summary>
     public static ImmutableArray<MetadataReference> AspNet10 => s_net10.Value.AddRange(s_aspNet10.Value);
+
+    /// <summary>.NET 10 with System.Memory.Data (BinaryData), an implementation assembly the program runner copies beside a program.</summary>
+    public static ImmutableArray<MetadataReference> Net10WithBinaryData => s_net10.Value.AddRange(s_binaryData.Value);
 
     /// <summary>.NET 8: JsonSerializerOptions.Default exists, JsonSerializerOptions.Web does not.</summary>
     public static ImmutableArray<MetadataReference> Net8 => s_net8.Value;

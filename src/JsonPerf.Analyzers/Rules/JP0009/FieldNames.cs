@@ -1,8 +1,8 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// What JP0009's field is named after: the local the JSON initializes, the parameter or member it is handed to, or the
-/// property or method that returns it (<c>Schema</c>, <c>GetSchema()</c> gives <c>Schema</c>). Null where none says
+/// What JP0009's field is named after: the local the JSON initializes, the parameter or member it is handed to, the
+/// property or method that returns it, or what the lambda returning it is named after (<c>Schema</c>, <c>GetSchema()</c> gives <c>Schema</c>). Null where none says
 /// what the JSON is: the fix then uses a generic name.
 /// </summary>
 internal static class FieldNames
@@ -19,6 +19,8 @@ internal static class FieldNames
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
             IArgumentOperation { Parameter.Name: var parameter } => parameter,
             ISimpleAssignmentOperation { Target: IMemberReferenceOperation { Member.Name: var member } } => member,
+            // A lambda's result: named as the lambda is (the local it initializes, the parameter it is passed to).
+            IReturnOperation when use.EnclosingFunction() is IAnonymousFunctionOperation { Parent: IDelegateCreationOperation creation } => For(creation, containingSymbol),
             IReturnOperation when use.EnclosingFunction() is null => containingSymbol switch
             {
                 IMethodSymbol { AssociatedSymbol: IPropertySymbol { IsIndexer: false } property } => property.Name,
