@@ -34,6 +34,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
+        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
     };
 
     [Fact]
@@ -169,6 +170,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
             JP0005.AnalyzerTests.ReportedStatements(), JP0005.AnalyzerTests.NotReportedStatements(),
             JP0006.AnalyzerTests.ReportedStatements(), JP0006.AnalyzerTests.NotReportedStatements(),
+            JP0009.AnalyzerTests.ReportedStatements(), JP0009.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
         {
@@ -176,6 +178,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0001.AnalyzerTests.ReportedHelpers(), JP0001.AnalyzerTests.NotReportedHelpers(),
             JP0003.AnalyzerTests.ReportedMembers(),
             JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
+            JP0009.AnalyzerTests.ReportedMembers(), JP0009.AnalyzerTests.NotReportedMembers(),
         };
 
         // Each snippet appears once per language version; one is enough here.
@@ -231,6 +234,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0007.FixTests.Program;
+        yield return JP0009.FixTests.Program;
 
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
         foreach (var parity in JP0001.Ca1869ParityTests.Corpus())
