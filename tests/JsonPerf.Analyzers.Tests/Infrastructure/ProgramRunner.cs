@@ -65,10 +65,9 @@ public static class ProgramRunner
             var emitted = compilation.Emit(assembly);
             var errors = emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
             Assert.True(emitted.Success, "The program does not compile:\n" + string.Join("\n", errors) + "\n\n" + source);
-            // Package assemblies the framework lacks (BinaryData's): beside the program, as a build puts them.
-            var runtime = System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory();
+            // Libraries from NuGet packages (not the shared framework) go beside the program, as a build copies them.
             foreach (var library in compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath)
-                         .Where(p => p is not null && p.Contains("/lib/", StringComparison.Ordinal) && !File.Exists(Path.Combine(runtime, Path.GetFileName(p)))))
+                         .Where(p => p is not null && p.Contains(Path.DirectorySeparatorChar + "lib" + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
             {
                 File.Copy(library!, Path.Combine(directory, Path.GetFileName(library!)), overwrite: true);
             }

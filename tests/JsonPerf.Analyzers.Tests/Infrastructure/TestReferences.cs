@@ -15,7 +15,7 @@ public static class TestReferences
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net10 = new(() => Load(NetCoreRefDirectory("Microsoft.NETCore.App.Ref")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_aspNet10 = new(() => Load(NetCoreRefDirectory("Microsoft.AspNetCore.App.Ref")));
-    private static readonly Lazy<ImmutableArray<MetadataReference>> s_binaryData = new(() => Load(Path.Combine(Package("system.memory.data", "10.0.3"), "lib", "net10.0")));
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_binaryData = new(() => Load(Path.Combine(Package("system.memory.data", Metadata("SystemMemoryDataVersion")), "lib", "net10.0")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8 = new(() => Load(Path.Combine(Net8Pack, "ref", "net8.0")));
 
     // netstandard.dll and its facades, System.Text.Json's netstandard2.0 build and the packages it depends on.

@@ -45,14 +45,20 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     /// </summary>
     internal static Diagnostic? Judge(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (containingSymbol is IFieldSymbol { IsStatic: false } field && symbols.IsCreatedPerRequest(field.ContainingType))
+        if (containingSymbol is IFieldSymbol { IsStatic: false } field
+            && (symbols.IsCreatedPerRequest(field.ContainingType) || RegisteredPerResolution.For(symbols).Contains(field.ContainingType, cancellationToken)))
         {
-            return AnalyzePerRequestField(creation, field, symbols, cancellationToken);
+            return AnalyzePerRequestField(creation, field, symbols, cancellationToken) is { } perInstance ? WithCallState(perInstance, creation, symbols) : null;
         }
 
         if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.MayRunPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
         {
             return null;
+        }
+
+        if (ConverterCopy(creation, containingSymbol, symbols, cancellationToken) is { } copy)
+        {
+            return copy;
         }
 
         // Whether code in a private method runs per call is asked last, of options that reach the serializer: it reads

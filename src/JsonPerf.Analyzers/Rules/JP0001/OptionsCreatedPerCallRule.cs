@@ -30,6 +30,15 @@ internal static partial class Rules
     internal static string OptionsFixNote(bool fixable, bool onlyBoundToContext)
         => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
+    /// <summary>The cost of a converter's options copied on every value.</summary>
+    public const string OptionsCostCopy = "as copies of the converter's options cost an allocation, a validation and a lookup per value";
+
+    /// <summary>What JP0001 advises for a converter's copy of its options.</summary>
+    public const string OptionsCacheCopy = "make the copy once per source options, in a ConditionalWeakTable of the converter";
+
+    /// <summary>JP0001 on a converter's copy built from values of the call.</summary>
+    public const string NoFixCopyState = " (no automatic fix here: the copy reads values of this call)";
+
     /// <summary>What JP0001 advises: the options, created once.</summary>
     public const string OptionsCache = "cache them in a static readonly field and reuse them";
 

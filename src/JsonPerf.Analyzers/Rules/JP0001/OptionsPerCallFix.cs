@@ -18,6 +18,9 @@ internal static class OptionsPerCallFix
     /// <summary>The project's factory returns one cached field; its calls stay.</summary>
     public const string Factory = "Factory";
 
+    /// <summary>A converter's copy of its options is made once per source options, in a ConditionalWeakTable of the converter.</summary>
+    public const string CachePerSource = "CachePerSource";
+
     /// <summary>The context built on the options is cached instead (shared, the options would be bound by the first).</summary>
     public const string CacheContext = "CacheContext";
 }

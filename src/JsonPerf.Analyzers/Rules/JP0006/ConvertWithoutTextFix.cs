@@ -17,4 +17,10 @@ internal static class ConvertWithoutTextFix
     /// with a context of the project that registers JsonElement (<see cref="DiagnosticProperties.Context"/>, <see cref="DiagnosticProperties.TypeInfoProperty"/>).
     /// </summary>
     public const string ElementToNode = "ElementToNode";
+
+    /// <summary>
+    /// <c>JsonSerializer.SerializeToElement(x, o).WriteTo(writer)</c>, or a local used once that way (its declaration goes):
+    /// <c>JsonSerializer.Serialize(writer, x, o)</c>.
+    /// </summary>
+    public const string SerializeToWriter = "SerializeToWriter";
 }

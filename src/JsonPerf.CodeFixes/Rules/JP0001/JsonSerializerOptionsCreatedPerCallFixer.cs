@@ -26,6 +26,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         {
             OptionsPerCallFix.CacheContext => EditDocument(ct => ContextCaching.FixAsync(document, site, ct)),
             OptionsPerCallFix.Factory => ct => OptionsFactoryCaching.FixAsync(document, site, ct),
+            OptionsPerCallFix.CachePerSource => EditDocument(ct => ConverterCopyCache.FixAsync(document, site, ct)),
             OptionsPerCallFix.Getter when site is BaseObjectCreationExpressionSyntax creation => EditDocument(ct => ConvertGetterAsync(document, creation, ct)),
             OptionsPerCallFix.StaticField => EditDocument(ct => MakeStaticAsync(document, site, ct)),
             OptionsPerCallFix.FoldLocal or OptionsPerCallFix.Hoist => EditDocument(ct => HoistAsync(document, site, Kind(diagnostic) == OptionsPerCallFix.FoldLocal, ct)),

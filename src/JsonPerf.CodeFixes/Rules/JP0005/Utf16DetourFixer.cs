@@ -33,6 +33,16 @@ public sealed partial class Utf16DetourFixer : JsonFixer
             return site is ObjectCreationExpressionSyntax stringContent ? await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false) : null;
         }
 
+        if (kind == Utf16DetourFix.RoundTripLocal)
+        {
+            return site is InvocationExpressionSyntax deserialize ? await FixRoundTripLocalAsync(document, deserialize, cancellationToken).ConfigureAwait(false) : null;
+        }
+
+        if (kind is Utf16DetourFix.RoundTrip or Utf16DetourFix.BinaryDataBytes)
+        {
+            return await FixCarrierAsync(document, site, kind, cancellationToken).ConfigureAwait(false);
+        }
+
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
         {

@@ -13,7 +13,7 @@ namespace JsonPerf.CodeFixes;
 /// metadata of the project's context (the analyzer finds it).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConvertWithoutTextFixer)), Shared]
-public sealed class ConvertWithoutTextFixer : JsonFixer
+public sealed partial class ConvertWithoutTextFixer : JsonFixer
 {
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.ConvertWithoutTextId);
 
@@ -36,6 +36,11 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     private static async Task<Document?> FixAsync(Document document, SyntaxNode site, string kind, (string Context, string Property)? metadata, CancellationToken cancellationToken)
     {
+        if (kind == ConvertWithoutTextFix.SerializeToWriter)
+        {
+            return await SerializeToWriterAsync(document, site, cancellationToken).ConfigureAwait(false);
+        }
+
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
             || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax inner
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
