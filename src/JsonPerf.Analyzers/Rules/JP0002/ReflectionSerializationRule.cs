@@ -1,6 +1,6 @@
 namespace JsonPerf.Analyzers;
 
-// JP0002: its descriptor, why its fix is not offered at a site, and what it hands its fixer.
+// JP0002: its descriptor and why its fix is not offered at a site (what it hands its fixer: ReflectionSerializationFix).
 internal static partial class Rules
 {
     public const string ReflectionSerializationId = "JP0002";
@@ -41,28 +41,4 @@ internal static partial class Rules
 
     /// <summary>JP0002 in conditionally compiled code: a fix sees one set of preprocessor symbols, the other targets would break.</summary>
     public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
-}
-
-internal static partial class DiagnosticProperties
-{
-    /// <summary>JP0002: the call uses the default options (none, <c>null</c> or <c>JsonSerializerOptions.Default</c>).</summary>
-    public const string DefaultOptions = "DefaultOptions";
-
-    /// <summary>JP0002: the options are a static field or property initialized in source.</summary>
-    public const string StaticOptions = "StaticOptions";
-
-    /// <summary>JP0002: a System.Net.Http.Json call without options (or with <c>null</c>): it serializes with the Web defaults.</summary>
-    public const string WebDefaults = "WebDefaults";
-
-    /// <summary>
-    /// JP0002: an ASP.NET Core helper without options in a trimmed/AOT app whose configured JSON options are ASP.NET Core's
-    /// defaults with one context first in the chain (<c>HttpDefaultsContext</c>): the call takes that context's metadata on the same settings.
-    /// </summary>
-    public const string HttpDefaults = "HttpDefaults";
-
-    /// <summary>
-    /// JP0002 on a DOM type: the call becomes the type's own API (the value: <c>Parse</c>, <c>ParseValue</c> or <c>WriteTo</c>,
-    /// the analyzer's Dom* constants), with no context.
-    /// </summary>
-    public const string DomApi = "DomApi";
 }

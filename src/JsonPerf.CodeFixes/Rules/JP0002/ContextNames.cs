@@ -3,12 +3,10 @@ using System.Text;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// The name of a scaffolded context, as a person would choose it (issue 29): after the options it mirrors, by their
-/// member's name (<c>s_camelCase</c>, <c>IndentedOptions</c>: <c>CamelCaseJsonContext</c>, <c>IndentedJsonContext</c>) or,
-/// where that name says nothing (<c>s_options</c>, <c>DefaultSettings</c>), by their settings (<c>WebJsonContext</c>,
-/// <c>CamelCaseIndentedJsonContext</c>); otherwise <c>AppJsonContext</c> in an application (the ASP.NET Core AOT
-/// template's choice) and the last telling part of the assembly name in a library (<c>Contoso.Billing.Core</c>:
-/// <c>BillingJsonContext</c>). Never <c>...OptionsJsonContext</c>.
+/// A scaffolded context's name, as a person would choose it: after the options it mirrors (<c>s_camelCase</c>:
+/// <c>CamelCaseJsonContext</c>), or their settings where that name says nothing (<c>WebJsonContext</c>); otherwise
+/// <c>AppJsonContext</c> in an application (the ASP.NET Core AOT template's) and the last telling part of a library's
+/// assembly name (<c>Contoso.Billing.Core</c>: <c>BillingJsonContext</c>).
 /// </summary>
 internal static class ContextNames
 {
@@ -53,7 +51,7 @@ internal static class ContextNames
         return "App";
     }
 
-    /// <summary><c>WebCamelCaseIndented</c>: the defaults, the naming policy, indentation and case-insensitive reading, in that order.</summary>
+    /// <summary><c>WebCamelCaseIndented</c>: defaults, naming policy, indentation, case-insensitive reading.</summary>
     private static string FromSettings(MirroredOptions mirror)
     {
         var name = new StringBuilder(mirror.Defaults == 1 ? "Web" : "");
@@ -96,7 +94,7 @@ internal static class ContextNames
         return name;
     }
 
-    /// <summary>Letters and digits, each word's first letter upper case: <c>camel_case</c> and <c>camelCase</c> give <c>CamelCase</c>.</summary>
+    /// <summary><c>camel_case</c> and <c>camelCase</c>: <c>CamelCase</c>.</summary>
     internal static string Pascal(string text)
     {
         var name = new StringBuilder();

@@ -1,95 +1,110 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>What JP0002's fix will do at one call, decided once (<see cref="FixPlanner"/>) and then applied as is.</summary>
-internal sealed class FixPlan
+/// <summary>What JP0002's fix does at one call, decided once (<see cref="FixPlanner"/>) and then applied as is.</summary>
+internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoice target)
 {
-    public FixPlan(
-        InvocationExpressionSyntax invocation, IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, string metadataParameter, int metadataOrdinal, bool passContext,
-        INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
-        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
-        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes, ImmutableArray<ITypeSymbol> reachable)
-    {
-        Reachable = reachable;
-        MirroredMember = mirroredMember;
-        InstanceMember = instanceMember;
-        InstanceField = instanceField;
-        InstanceFieldExists = instanceFieldExists;
-        ExtraTypes = extraTypes;
-        Invocation = invocation;
-        Call = call;
-        Type = type;
-        Options = options;
-        MetadataParameter = metadataParameter;
-        MetadataOrdinal = metadataOrdinal;
-        PassContext = passContext;
-        Context = context;
-        Registration = registration;
-        PropertyName = propertyName;
-        NewRegistrationNeedsName = newRegistrationNeedsName;
-        Mirror = mirror;
-        Member = member;
-        BoundContext = boundContext;
-    }
+    public PlannedCall Call { get; } = call;
 
-    public InvocationExpressionSyntax Invocation { get; }
+    public OptionsPlan Options { get; } = options;
 
-    /// <summary>The types <see cref="Type"/> reaches (itself included): the generator writes a property for each.</summary>
-    public ImmutableArray<ITypeSymbol> Reachable { get; }
-    public ITypeSymbol Type { get; }
-    /// <summary>The call as analyzed.</summary>
-    public IInvocationOperation Call { get; }
+    public ContextChoice Target { get; } = target;
 
-    /// <summary>The options argument; null when the call's overload has no options parameter (<c>GetFromJsonAsync&lt;T&gt;(uri)</c>).</summary>
-    public IArgumentOperation? Options { get; }
+    /// <summary>The call's type unless registered already, then the other types used with its options.</summary>
+    public IEnumerable<ITypeSymbol> RegisteredTypes
+        => Target.Registration is null ? new[] { Call.Type }.Concat(Target.ExtraTypes) : Target.ExtraTypes;
 
-    /// <summary>The name of the metadata overload's parameter that takes the place of the options.</summary>
-    public string MetadataParameter { get; }
+    public IEnumerable<AttributeListSyntax> Registrations
+        => RegisteredTypes.Select((type, i) => ContextEditing.Registration(type, i == 0 && Target.Registration is null && Target.NeedsName ? Target.PropertyName : null));
+}
 
-    /// <summary>Its position in the metadata overload (the options' position, except on the web helpers).</summary>
-    public int MetadataOrdinal { get; }
+/// <summary>The call as analyzed.</summary>
+internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvocationOperation operation, ITypeSymbol type, ImmutableArray<ITypeSymbol> reachable, IArgumentOperation? options)
+{
+    public InvocationExpressionSyntax Invocation { get; } = invocation;
 
-    /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
-    public bool PassContext { get; }
+    public IInvocationOperation Operation { get; } = operation;
 
-    /// <summary>An existing context to register on; null to scaffold one.</summary>
-    public INamedTypeSymbol? Context { get; }
+    public ITypeSymbol Type { get; } = type;
 
-    /// <summary>The context's existing <c>[JsonSerializable]</c> for the type, if any.</summary>
-    public AttributeData? Registration { get; }
+    /// <summary>The types <see cref="Type"/> reaches, itself included: the generator writes a property for each.</summary>
+    public ImmutableArray<ITypeSymbol> Reachable { get; } = reachable;
+
+    /// <summary>Null where the overload has no options parameter (<c>GetFromJsonAsync&lt;T&gt;(uri)</c>).</summary>
+    public IArgumentOperation? Options { get; } = options;
+
+    /// <summary>A <c>typeof</c> overload takes the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
+    public bool PassContext => !Operation.TargetMethod.IsGenericMethod;
+
+    /// <summary>Finds the call again after an edit of its document.</summary>
+    public SyntaxAnnotation Mark { get; } = new();
+
+    /// <summary>The call in a root of its document not edited since.</summary>
+    public InvocationExpressionSyntax? In(SyntaxNode root)
+        => root.FullSpan.Contains(Invocation.Span)
+            ? root.FindNode(Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == Invocation.Span)
+            : null;
+}
+
+/// <summary>How the call's options are handled, and so which contexts qualify.</summary>
+internal abstract class OptionsPlan(IParameterSymbol metadataParameter, MirroredOptions? mirror, INamedTypeSymbol? boundContext)
+{
+    /// <summary>The metadata overload's parameter in place of the options, with its position there.</summary>
+    public IParameterSymbol MetadataParameter { get; } = metadataParameter;
+
+    /// <summary>The generation options the context must have (null: the defaults).</summary>
+    public MirroredOptions? Mirror { get; } = mirror;
+
+    /// <summary>The context an earlier fix bound the options to, the only one that qualifies.</summary>
+    public INamedTypeSymbol? BoundContext { get; } = boundContext;
+}
+
+/// <summary>
+/// The call takes a context's metadata instead of its options: default options, the Web defaults, or static options
+/// whose settings <see cref="OptionsPlan.Mirror"/> carries (that member is removed once private and unused).
+/// </summary>
+internal sealed class MetadataInstead(IParameterSymbol metadataParameter, MirroredOptions? mirror, ISymbol? mirroredMember = null)
+    : OptionsPlan(metadataParameter, mirror, null)
+{
+    public ISymbol? MirroredMember { get; } = mirroredMember;
+}
+
+/// <summary>The context becomes the static options' resolver (reflection behind it); the call stays as it is.</summary>
+internal sealed class BoundAsResolver(IParameterSymbol optionsParameter, ISymbol member, INamedTypeSymbol? boundContext)
+    : OptionsPlan(optionsParameter, null, boundContext)
+{
+    public ISymbol Member { get; } = member;
+}
+
+/// <summary>Where reflection is off: a context instance built on the static options, and the call takes its metadata.</summary>
+internal sealed class ContextInstance(IParameterSymbol metadataParameter, ISymbol member, ContextInstanceBinding.Uses uses)
+    : OptionsPlan(metadataParameter, null, uses.InstanceField?.Type as INamedTypeSymbol)
+{
+    public ISymbol Member { get; } = member;
+
+    /// <summary>The field that holds the instance: the one an earlier fix added, or a new name.</summary>
+    public string FieldName { get; } = uses.InstanceField?.Name ?? ContextInstanceBinding.FieldName(member);
+
+    public bool FieldExists { get; } = uses.InstanceField is not null;
+
+    public IReadOnlyList<ITypeSymbol> Types { get; } = uses.Types;
+}
+
+/// <summary>
+/// The context the call takes its metadata from: an existing one (<see cref="Registration"/>: its <c>[JsonSerializable]</c>
+/// for the type, if any) or, <see cref="Context"/> null, one to scaffold.
+/// </summary>
+internal sealed class ContextChoice(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool needsName, ImmutableArray<ITypeSymbol> extraTypes)
+{
+    public INamedTypeSymbol? Context { get; } = context;
+
+    public AttributeData? Registration { get; } = registration;
 
     /// <summary>The context property that will hold the type's metadata.</summary>
-    public string PropertyName { get; }
+    public string PropertyName { get; } = propertyName;
 
-    /// <summary>A new registration needs <c>TypeInfoPropertyName</c> (the generator's own name is taken).</summary>
-    public bool NewRegistrationNeedsName { get; }
+    /// <summary>A new registration needs <c>TypeInfoPropertyName</c>: the generator's own name is taken.</summary>
+    public bool NeedsName { get; } = needsName;
 
-    /// <summary>Marks the call so that it is found again after the context's document was edited.</summary>
-    public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
-
-    /// <summary>Generation options mirroring the call's static options: the context must have exactly these (null: none).</summary>
-    public MirroredOptions? Mirror { get; }
-
-    /// <summary>The static options member the context is bound to as resolver, for calls on such options.</summary>
-    public ISymbol? Member { get; }
-
-    /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
-    public INamedTypeSymbol? BoundContext { get; }
-
-    /// <summary>The static options member whose settings <see cref="Mirror"/> mirrors: removed once private and unused.</summary>
-    public ISymbol? MirroredMember { get; }
-
-    /// <summary>
-    /// Static options (in a trimmed/AOT/reflection-free project) that get a context instance built on them
-    /// (<see cref="ContextInstanceBinding"/>): the call takes its metadata.
-    /// </summary>
-    public ISymbol? InstanceMember { get; }
-
-    /// <summary>The static field holding that context instance.</summary>
-    public string? InstanceField { get; }
-
-    /// <summary>An earlier fix added <see cref="InstanceField"/> already.</summary>
-    public bool InstanceFieldExists { get; }
-
-    /// <summary>Other types used with <see cref="InstanceMember"/>, registered in the same fix (the context becomes their only resolver).</summary>
-    public ImmutableArray<ITypeSymbol> ExtraTypes { get; }
+    /// <summary>The other types used with options that get a context instance: registered in the same fix.</summary>
+    public ImmutableArray<ITypeSymbol> ExtraTypes { get; } = extraTypes;
 }

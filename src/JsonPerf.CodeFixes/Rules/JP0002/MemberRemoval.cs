@@ -1,9 +1,6 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// Removes a member the way a person would: when it was the first member of its type, the blank line that
-/// separated it from the next one does not stay behind right after the type's <c>{</c>.
-/// </summary>
+/// <summary>Removes a member as a person would: a first member's blank line does not stay behind after the type's <c>{</c>.</summary>
 internal static class MemberRemoval
 {
     public static SyntaxNode? Remove(SyntaxNode root, SyntaxNode member)
@@ -26,7 +23,6 @@ internal static class MemberRemoval
         return removed.ReplaceNode(current, current.WithLeadingTrivia(WithoutLeadingBlankLines(current.GetLeadingTrivia())));
     }
 
-    /// <summary>The trivia without the blank lines it starts with (each line made of whitespace and its end of line only).</summary>
     internal static SyntaxTriviaList WithoutLeadingBlankLines(SyntaxTriviaList trivia)
     {
         var start = 0;

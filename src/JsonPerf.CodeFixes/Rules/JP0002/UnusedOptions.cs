@@ -1,9 +1,6 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// After JP0002's fix moved a call from static options to a context that mirrors them, the options member may be used
-/// by nothing: a private one is then removed (nothing outside its type can reach it).
-/// </summary>
+/// <summary>Static options a mirroring context replaced: removed once private and used by nothing.</summary>
 internal static class UnusedOptions
 {
     public static async Task<Solution> RemoveIfUnusedAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
@@ -19,10 +16,7 @@ internal static class UnusedOptions
         return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 
-    /// <summary>
-    /// Fix All: each member that nothing uses any more is removed, all judged on one compilation (removing one member
-    /// does not make another one's uses go away: they are judged by name within their own type).
-    /// </summary>
+    /// <summary>Fix All: all judged on one compilation (removing one member takes no use of another away).</summary>
     public static async Task<Solution> RemoveAllUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
     {
         var removals = new List<SyntaxNode>();
@@ -62,21 +56,18 @@ internal static class UnusedOptions
         return solution;
     }
 
-    /// <summary>The declaration to remove for <paramref name="member"/> (as the solution is now), or null while anything uses it.</summary>
+    /// <summary>The declaration to remove, or null while anything uses the member.</summary>
     private static async Task<SyntaxNode?> RemovableAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
     {
         if (member.DeclaredAccessibility != Accessibility.Private
             || member is not (IFieldSymbol or IPropertySymbol)
-            || member.ContainingType is not { } containing
             || solution.GetProject(projectId) is not { } project
             || await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
-            || SymbolsAfterEdit.FindAgain(compilation, containing) is not { } type
-            || type.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic) is not { DeclaringSyntaxReferences.Length: 1 } current)
+            || ResolverBinding.FindAgain(compilation, member) is not { DeclaringSyntaxReferences.Length: 1, ContainingType: { } type } current)
         {
             return null;
         }
 
-        // References: within the type's own declarations (partial parts and nested types included), by name and symbol.
         foreach (var part in type.DeclaringSyntaxReferences)
         {
             var root = await part.GetSyntaxAsync(cancellationToken).ConfigureAwait(false);

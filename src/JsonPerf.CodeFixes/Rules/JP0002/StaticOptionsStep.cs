@@ -1,0 +1,68 @@
+namespace JsonPerf.CodeFixes;
+
+/// <summary>
+/// JP0002's step for options in a static member, which stays, so the fix must know its every use. Settings a context
+/// attribute expresses are mirrored on a context; others (an encoder, converters) get a context bound as the options'
+/// resolver, with reflection behind it, except where reflection is off: there a context instance built on them.
+/// </summary>
+internal static class StaticOptionsStep
+{
+    public static async Task<OptionsPlan?> PlanAsync(PlanningSite site, FixPlanner.Cache? cache, CancellationToken cancellationToken)
+    {
+        // Trimmed, AOT or reflection-free in any target framework that compiles the file: the fix is the same in all.
+        var reflectionFree = TargetFrameworkSiblings.AnyReflectionFree(site.Document);
+        if (site.Call.Options is not { Parameter: { } optionsParameter } options
+            || (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member is not { } member
+            || member.DeclaringSyntaxReferences.Any(r => ConditionalCompilation.IsConditional(r.GetSyntax(cancellationToken)))
+            || await BindableAsync(site, member, reflectionFree, cache, cancellationToken).ConfigureAwait(false) is not (true, var bound))
+        {
+            return null;
+        }
+
+        if (bound is null && await MirrorAsync(site, member, cancellationToken).ConfigureAwait(false) is { } mirror
+            && FixPlanner.MetadataOverloadParameter(site, optionsParameter) is { } mirroredParameter)
+        {
+            return new MetadataInstead(mirroredParameter, mirror, member);
+        }
+
+        if (!reflectionFree)
+        {
+            return new BoundAsResolver(optionsParameter, member, bound);
+        }
+
+        return bound is null
+               && FixPlanner.MetadataOverloadParameter(site, optionsParameter) is { } instanceParameter
+               && await InstanceUsesAsync(site, member, cache, cancellationToken).ConfigureAwait(false) is { } uses
+            ? new ContextInstance(instanceParameter, member, uses)
+            : null;
+    }
+
+    private static async Task<MirroredOptions?> MirrorAsync(PlanningSite site, ISymbol member, CancellationToken cancellationToken)
+        => ResolverBinding.OptionsCreation(await member.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is { } creation
+           && site.Document.Project.Solution.GetDocument(member.DeclaringSyntaxReferences[0].SyntaxTree) is { } document
+           && await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
+            ? MirroredOptions.TryCreate(creation, model, member.Name, cancellationToken)
+            : null;
+
+    private static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableAsync(PlanningSite site, ISymbol member, bool reflectionFree, FixPlanner.Cache? cache, CancellationToken cancellationToken)
+    {
+        if (cache is null || !cache.Bindable.TryGetValue(member, out var result))
+        {
+            result = await ResolverBinding.BindableMemberAsync(site.Document.Project, member, site.Symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false);
+            cache?.Bindable.Add(member, result);
+        }
+
+        return result;
+    }
+
+    private static async Task<ContextInstanceBinding.Uses?> InstanceUsesAsync(PlanningSite site, ISymbol member, FixPlanner.Cache? cache, CancellationToken cancellationToken)
+    {
+        if (cache is null || !cache.InstanceUses.TryGetValue(member, out var result))
+        {
+            result = await ContextInstanceBinding.UsesAsync(site.Document.Project, member, site.Symbols, cancellationToken).ConfigureAwait(false);
+            cache?.InstanceUses.Add(member, result);
+        }
+
+        return result;
+    }
+}
