@@ -11,7 +11,7 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 internal static class HttpDefaultsContext
 {
-    /// <summary>Names for the property that holds the context on the defaults (the holder), in order of preference.</summary>
+    /// <summary>Names for the property that holds the context on the defaults (the holder), by preference.</summary>
     private static readonly string[] Names = { "Http", "HttpDefaults" };
 
     /// <summary>The holder's initializer as the fix writes it, without whitespace and namespaces.</summary>
@@ -19,10 +19,7 @@ internal static class HttpDefaultsContext
 
     private static readonly ConditionalWeakTable<Compilation, HashSet<ITypeSymbol>> s_baseTypes = new();
 
-    /// <summary>
-    /// The fix's properties (<see cref="ReflectionSerializationFix.HttpDefaults"/> and its facts) where that context's
-    /// metadata serializes <paramref name="type"/> as the call does and the fix can write it; null otherwise.
-    /// </summary>
+    /// <summary>The fix's properties where that context's metadata serializes the type as the call does and the fix can write it.</summary>
     public static ImmutableDictionary<string, string?>? Fix(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, bool reflectionFree, MinimalApiSymbols? api, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var compilation = call.SemanticModel!.Compilation;
@@ -75,11 +72,8 @@ internal static class HttpDefaultsContext
             .Add(ReflectionSerializationFix.MetadataParameter, metadataParameter.Name);
     }
 
-    /// <summary>
-    /// Whether the call is in a lambda passed as a <c>RequestDelegate</c> to <c>MapGet</c>, ... ASP.NET Core's request
-    /// delegate generator (on in AOT apps) binds it without the other generators' output: with a generated context's
-    /// property in the lambda it takes the <c>Delegate</c> overload, intercepts it, and the build fails (CS9144).
-    /// </summary>
+    // A lambda passed as a RequestDelegate to MapGet, ...: ASP.NET Core's request delegate generator (on in AOT apps) binds it
+    // without the other generators' output, so with a generated property in it, it intercepts the Delegate overload (CS9144).
     internal static bool InRequestDelegateEndpoint(IInvocationOperation call, MinimalApiSymbols api)
     {
         for (var operation = call.Parent; operation is not null; operation = operation.Parent)
@@ -96,32 +90,19 @@ internal static class HttpDefaultsContext
         return false;
     }
 
-    /// <summary>The context's generated property that holds <paramref name="type"/>'s metadata.</summary>
     private static IPropertySymbol? MetadataProperty(INamedTypeSymbol context, ITypeSymbol type, JsonSymbols symbols)
-    {
-        foreach (var member in context.GetMembers())
-        {
-            if (member is IPropertySymbol { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } propertyType } property
-                && SymbolEqualityComparer.Default.Equals(propertyType.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
-                && SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type))
-            {
-                return property;
-            }
-        }
+        => context.GetMembers().OfType<IPropertySymbol>().FirstOrDefault(property =>
+            property is { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } propertyType }
+            && SymbolEqualityComparer.Default.Equals(propertyType.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
+            && SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type));
 
-        return null;
-    }
-
-    /// <summary>
-    /// The holder's name: one an earlier fix added (exists: initialized exactly as the fix writes it, readable in the whole
-    /// assembly), or the first name the context and its bases do not use; null when each is taken by something else.
-    /// </summary>
+    /// <summary>The holder an earlier fix added (exists: exactly as the fix writes it), else the first name free in the context and its bases.</summary>
     private static (string Name, bool Exists)? Holder(INamedTypeSymbol context, CancellationToken cancellationToken)
     {
         foreach (var name in Names)
         {
             var members = context.GetMembers(name);
-            if (members.IsEmpty && !context.GetTypeMembers(name).Any() && !Inherits(context, name))
+            if (members.IsEmpty && !context.GetTypeMembers(name).Any() && !BaseTypes(context).Any(type => !type.GetMembers(name).IsEmpty))
             {
                 return (name, false);
             }
@@ -141,40 +122,21 @@ internal static class HttpDefaultsContext
         return null;
     }
 
-    private static bool Inherits(INamedTypeSymbol context, string name)
+    private static IEnumerable<INamedTypeSymbol> BaseTypes(ITypeSymbol type)
     {
-        for (var type = context.BaseType; type is not null; type = type.BaseType)
+        for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
         {
-            if (!type.GetMembers(name).IsEmpty)
-            {
-                return true;
-            }
+            yield return baseType;
         }
-
-        return false;
     }
 
     private static string Normalized(string text)
-    {
-        var builder = new System.Text.StringBuilder(text.Length);
-        foreach (var c in text)
-        {
-            if (!char.IsWhiteSpace(c))
-            {
-                builder.Append(c);
-            }
-        }
-
-        return builder.ToString()
+        => new string(text.Where(c => !char.IsWhiteSpace(c)).ToArray())
             .Replace("global::", "")
             .Replace("System.Text.Json.", "")
             .Replace("System.Text.Encodings.Web.", "");
-    }
 
-    /// <summary>
-    /// Whether the context has a declaration in this compilation's own source (not generated; braces, or <c>;</c> for an
-    /// empty body) that the fix can add the holder to.
-    /// </summary>
+    /// <summary>A declaration in the compilation's own source (not generated; braces, or <c>;</c>) the fix can add the holder to.</summary>
     private static bool HasOwnDeclaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
         => context.DeclaringSyntaxReferences.Any(r => compilation.ContainsSyntaxTree(r.SyntaxTree) && !IsGeneratedPath(r.SyntaxTree.FilePath)
                                                       && r.GetSyntax(cancellationToken) is ClassDeclarationSyntax d
@@ -184,44 +146,19 @@ internal static class HttpDefaultsContext
     private static bool IsGeneratedPath(string path)
         => path.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary><c>[JsonPolymorphic]</c> or <c>[JsonDerivedType]</c> on the type itself.</summary>
     private static bool DeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
         => type.GetAttributes().Any(a => a.AttributeClass is { } attribute
                                          && (SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonDerivedTypeAttribute)
                                              || SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonPolymorphicAttribute)));
 
     private static bool BaseDeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
-    {
-        for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
-        {
-            if (DeclaresPolymorphism(baseType, symbols))
-            {
-                return true;
-            }
-        }
-
-        return type.AllInterfaces.Any(i => DeclaresPolymorphism(i, symbols));
-    }
+        => BaseTypes(type).Any(b => DeclaresPolymorphism(b, symbols)) || type.AllInterfaces.Any(i => DeclaresPolymorphism(i, symbols));
 
     private static bool DerivesFrom(ITypeSymbol candidate, ITypeSymbol type)
-    {
-        if (SymbolEqualityComparer.Default.Equals(candidate, type))
-        {
-            return false;
-        }
+        => !SymbolEqualityComparer.Default.Equals(candidate, type)
+           && (BaseTypes(candidate).Contains(type, SymbolEqualityComparer.Default) || candidate.AllInterfaces.Contains(type, SymbolEqualityComparer.Default));
 
-        for (var baseType = candidate.BaseType; baseType is not null; baseType = baseType.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(baseType, type))
-            {
-                return true;
-            }
-        }
-
-        return candidate.AllInterfaces.Contains((type as INamedTypeSymbol)!, SymbolEqualityComparer.Default);
-    }
-
-    /// <summary>Every class a type declared in the compilation's source derives from (original definitions), once per compilation.</summary>
+    /// <summary>Every class a type of the compilation's source derives from (original definitions), once per compilation.</summary>
     private static HashSet<ITypeSymbol> BaseTypesInSource(Compilation compilation)
         => s_baseTypes.GetValue(compilation, static c =>
         {

@@ -15,11 +15,7 @@ public sealed partial class ReflectionSerializationAnalyzer
                || type.InheritsFromOrEquals(symbols.JsonNode);
     }
 
-    /// <summary>
-    /// A DOM type's fix never scaffolds a context for it: a call without options whose DOM API does exactly the same gets
-    /// that API (<see cref="DomRewrite"/>); otherwise the usual fix only where a context of the project already registers
-    /// the type, else no fix.
-    /// </summary>
+    /// <summary>A DOM type's own API where it does exactly the same, else the usual fix where a context already registers the type.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note)? DomFixability(
         IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols, CompilationState state, CancellationToken cancellationToken)
     {
@@ -46,12 +42,9 @@ public sealed partial class ReflectionSerializationAnalyzer
             : (DiagnosticProperties.None, Rules.NoFixForDomType);
     }
 
-    /// <summary>
-    /// The DOM API that does what the call does, or null: the same result, <c>null</c> handling, reader position and
-    /// exceptions, as observed and listed on the rule's page (docs/rules/JP0002.md). Not JsonElement? (Deserialize gives
-    /// null for <c>null</c>), JsonDocument.Parse of a string (pooled, to be disposed) or JsonNode (other JsonValue kinds, and
-    /// Options); WriteTo only for JsonElement, since Serialize writes <c>null</c> for a null document or node.
-    /// </summary>
+    // The same result, null handling, reader position and exceptions, as observed (docs/rules/JP0002.md). Not JsonElement?
+    // (Deserialize gives null for `null`), JsonDocument.Parse of a string (pooled, to be disposed) or JsonNode (other
+    // JsonValue kinds, and Options); WriteTo only for JsonElement: Serialize writes `null` for a null document or node.
     private static string? DomRewrite(IInvocationOperation invocation, ITypeSymbol type, JsonSymbols symbols)
     {
         var method = invocation.TargetMethod;

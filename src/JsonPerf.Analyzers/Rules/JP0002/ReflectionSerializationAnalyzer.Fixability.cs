@@ -12,10 +12,7 @@ public sealed partial class ReflectionSerializationAnalyzer
     private static string? KindOf(ImmutableDictionary<string, string?> properties)
         => properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) ? kind : null;
 
-    /// <summary>
-    /// The fix the diagnostic offers (its properties) or, without one, the note that says why; null when the call is not
-    /// judged (options whose resolver cannot be seen here, or an ASP.NET Core helper that reads the configured resolver chain).
-    /// </summary>
+    /// <summary>The fix offered (the properties) or the note that says why there is none; null for a call not judged.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note)? Fixability(
         IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols, CompilationState state, CancellationToken cancellationToken)
     {
@@ -24,7 +21,6 @@ public sealed partial class ReflectionSerializationAnalyzer
         var onAppOptions = false;
         if (helper != HelperKind.None && IsOmittedOrNull(options?.Value))
         {
-            // Without options System.Net.Http.Json uses the Web defaults, ASP.NET Core the options the app configures.
             if (helper == HelperKind.AspNetConfigured)
             {
                 return null;
@@ -57,7 +53,7 @@ public sealed partial class ReflectionSerializationAnalyzer
         return Withheld(invocation, properties, note, onAppOptions, state);
     }
 
-    /// <summary>Options built in source that set no resolver: fixable in a static member the fix can keep (bind a context to, or mirror).</summary>
+    /// <summary>Options built in source with no resolver: fixable in a static member the fix can keep.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note) OptionsMemberFixability(IOperation value, CompilationState state, CancellationToken cancellationToken)
     {
         // MemberSetsNoResolver (cached) requires one declaration: asking it spares reading them again.
@@ -84,10 +80,7 @@ public sealed partial class ReflectionSerializationAnalyzer
             : (StaticOptionsFix, "");
     }
 
-    /// <summary>
-    /// What the fix needs and this call can already tell, so that the message says so rather than the lightbulb offering
-    /// nothing: names the generator can give, and an overload that takes the metadata where this one takes the options.
-    /// </summary>
+    /// <summary>What the fix needs that the call can tell already, so that the message says so rather than the lightbulb offering nothing.</summary>
     private static bool PlansOnGeneratedMetadata(IInvocationOperation invocation, ITypeSymbol type, IArgumentOperation? options, string? kind, JsonSymbols symbols)
     {
         if (kind is ReflectionSerializationFix.HttpDefaults or ReflectionSerializationFix.DomApi)
@@ -119,10 +112,7 @@ public sealed partial class ReflectionSerializationAnalyzer
                   && (symbols.IsHttpJsonType(method.ContainingType) || metadata.Ordinal == parameter.Ordinal);
     }
 
-    /// <summary>
-    /// The fix withheld where it could break the build. <paramref name="onAppOptions"/>: an ASP.NET Core helper on the
-    /// app's options, which in a trimmed/AOT app's RequestDelegate endpoint gets that endpoint's note too.
-    /// </summary>
+    /// <summary>The fix withheld where it could break the build; an ASP.NET Core helper on the app's options gets the endpoint's note too.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note) Withheld(
         IInvocationOperation invocation, ImmutableDictionary<string, string?> properties, string note, bool onAppOptions, CompilationState state)
     {
@@ -154,7 +144,6 @@ public sealed partial class ReflectionSerializationAnalyzer
             && a.ConstructorArguments.Length == 1 && SymbolEqualityComparer.Default.Equals(a.ConstructorArguments[0].Value as ITypeSymbol, registration.Type)
             && a.NamedArguments.Any(n => n.Key == "GenerationMode" && n.Value.Value is int mode && mode > 1));
 
-    /// <summary>No options argument, or <c>null</c>/<c>default</c>: not <c>JsonSerializerOptions.Default</c>.</summary>
     private static bool IsOmittedOrNull(IOperation? value)
         => value is null || value.WalkDownConversions() is { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation;
 }

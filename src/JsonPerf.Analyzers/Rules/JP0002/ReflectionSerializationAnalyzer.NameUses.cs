@@ -20,7 +20,6 @@ public sealed partial class ReflectionSerializationAnalyzer
         public enum FileText
         {
             None = 0,
-
             SpellsNamesOtherwise = 1,
             MentionsResolver = 2,
         }
@@ -68,10 +67,8 @@ public sealed partial class ReflectionSerializationAnalyzer
             => (file & FileText.MentionsResolver) != 0
                && Any(scope, Resolver, prefix: true, static identifier => identifier.Identifier.ValueText is "TypeInfoResolver" or "TypeInfoResolverChain", file);
 
-        /// <summary>
-        /// Whether a name may be spelled otherwise: a Unicode escape (<c>\u006Cocal</c>), or a formatting character, which
-        /// the language drops from a name. Most text is ASCII without a backslash: such vector-wide blocks are skipped whole.
-        /// </summary>
+        // A Unicode escape (\u006Cocal) or a formatting character, which the language drops from a name. Most text is ASCII
+        // without a backslash: such vector-wide blocks are skipped whole.
         private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text)
         {
             var checkedUpTo = 0;
@@ -83,13 +80,10 @@ public sealed partial class ReflectionSerializationAnalyzer
                 var belowFormat = new Vector<ushort>('\u00AC');
                 for (var b = 0; b < blocks.Length; b++)
                 {
-                    var block = blocks[b];
-                    if (Vector.EqualsAny(block, backslash) || Vector.GreaterThanAny(block, belowFormat))
+                    if ((Vector.EqualsAny(blocks[b], backslash) || Vector.GreaterThanAny(blocks[b], belowFormat))
+                        && SpellsNamesOtherwise(text, b * width, (b + 1) * width))
                     {
-                        if (SpellsNamesOtherwise(text, b * width, (b + 1) * width))
-                        {
-                            return true;
-                        }
+                        return true;
                     }
                 }
 
@@ -114,19 +108,14 @@ public sealed partial class ReflectionSerializationAnalyzer
             return false;
         }
 
-        /// <summary>
-        /// Whether an identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it) satisfies
-        /// <paramref name="predicate"/>, searched in a pooled copy of the scope's text (no string per scope).
-        /// </summary>
+        /// <summary>Whether an identifier named <paramref name="name"/> (or starting with it) satisfies the predicate, by the scope's text.</summary>
         public static bool Any(SyntaxNode scope, string name, bool prefix, Func<IdentifierNameSyntax, bool> predicate, FileText file)
         {
             if (name.Length == 0 || (file & FileText.SpellsNamesOtherwise) != 0)
             {
                 foreach (var node in scope.DescendantNodes())
                 {
-                    if (node is IdentifierNameSyntax identifier
-                        && (prefix ? identifier.Identifier.ValueText.StartsWith(name, StringComparison.Ordinal) : identifier.Identifier.ValueText == name)
-                        && predicate(identifier))
+                    if (node is IdentifierNameSyntax identifier && Named(identifier.Identifier.ValueText) && predicate(identifier))
                     {
                         return true;
                     }
@@ -156,7 +145,7 @@ public sealed partial class ReflectionSerializationAnalyzer
                     // The identifier itself or @name; not a longer name that contains it, nor trivia.
                     if (token.Parent is IdentifierNameSyntax identifier
                         && (start == index || start == index - 1 && text[start] == '@')
-                        && (prefix ? token.ValueText.StartsWith(name, StringComparison.Ordinal) : token.ValueText == name)
+                        && Named(token.ValueText)
                         && predicate(identifier))
                     {
                         return true;
@@ -169,6 +158,8 @@ public sealed partial class ReflectionSerializationAnalyzer
             {
                 ArrayPool<char>.Shared.Return(buffer);
             }
+
+            bool Named(string text) => prefix ? text.StartsWith(name, StringComparison.Ordinal) : text == name;
         }
 
         /// <summary>The name as used: <c>this.o</c> and <c>Type.o</c> stand for <c>o</c>.</summary>
@@ -187,10 +178,8 @@ public sealed partial class ReflectionSerializationAnalyzer
                    || !IsSerializerCall(callee);
         }
 
-        /// <summary>
-        /// A use that may set a resolver: assigned (also <c>ref</c>, <c>out</c>), a method called on the options
-        /// (<c>AddContext&lt;C&gt;()</c>), or passed to anything but a serializer call. Settings (<c>o.WriteIndented = true</c>) are not.
-        /// </summary>
+        // A use that may set a resolver: assigned (also ref, out), a method called on it (AddContext<C>()), or passed to anything
+        // but a serializer call. Settings (o.WriteIndented = true) do not.
         public static bool MayChangeResolver(IdentifierNameSyntax identifier)
         {
             var use = UseOf(identifier);

@@ -41,10 +41,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 symbols.AspNetTypedResults, symbols.HttpRequestJsonExtensions, symbols.HttpResponseJsonExtensions, symbols.AspNetJsonResult, symbols.AspNetController));
     }
 
-    /// <summary>
-    /// What JP0002 reads once per compilation and reuses from call to call (calls on the same options, types and helpers
-    /// are many): each answer below is cached per symbol, scope or file. The delegates are made once, not per call.
-    /// </summary>
+    // What JP0002 reads once per compilation and reuses (calls on the same options, types and helpers are many): each
+    // answer is cached per symbol, scope or file, and the delegates are made once, not per call.
     private sealed class CompilationState
     {
         private readonly ConcurrentDictionary<ISymbol, bool> setsNoResolver = new(SymbolEqualityComparer.Default);
@@ -76,30 +74,19 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 
         /// <summary>Whether an <c>#if</c> region mentions <c>JsonSerializerContext</c>: a context some targets compile and others do not.</summary>
         public bool HasConditionalContext => hasConditionalContext.Value;
-
         public bool ReflectionFree { get; }
-
         public MinimalApiSymbols? MinimalApi => minimalApi.Value;
-
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
-
         public bool MemberSetsNoResolver(ISymbol member) => setsNoResolver.GetOrAdd(member, memberSetsNoResolver);
-
         public bool OnlyPassedToSerializerCalls(ISymbol member) => onlyPassed.GetOrAdd(member, onlyPassedToSerializerCalls);
 
         /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
         public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
-
         public NameUses.FileText File(SyntaxNode node) => files.GetOrAdd(node.SyntaxTree, s_readFile);
-
         public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
-
         public string CallName(IMethodSymbol method) => callNames.GetOrAdd(method.OriginalDefinition, s_callName);
 
-        /// <summary>
-        /// Whether options named <paramref name="name"/> leave their resolver alone in <paramref name="scope"/> (a block, or a
-        /// part of a type declaration): it never mentions a resolver, and no use of the name may set one.
-        /// </summary>
+        /// <summary>Whether <paramref name="scope"/> never mentions a resolver, and no use of <paramref name="name"/> there may set one.</summary>
         public bool LeavesResolverAlone(SyntaxNode scope, string name)
         {
             var file = File(scope);
@@ -108,53 +95,27 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 mentions = mentionsResolver.GetOrAdd(scope, NameUses.MentionsResolver(scope, file));
             }
 
-            if (mentions)
-            {
-                return false;
-            }
-
-            return !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver, file);
+            return !mentions && !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver, file);
         }
     }
 
-    /// <summary>Whose web helper a method is: without options each serializes with other options.</summary>
+    // Whose web helper a method is says what it serializes with without options: System.Net.Http.Json the Web defaults,
+    // ASP.NET Core the app's options. One not marked [RequiresUnreferencedCode] (HttpRequest.ReadFromJsonAsync<T>() in
+    // .NET 10) reads through the configured resolver chain, not seen here: only its calls that pass options are judged.
     private enum HelperKind
     {
-        /// <summary>Not a helper, or one without a metadata overload.</summary>
         None,
-
-        /// <summary>System.Net.Http.Json: without options, the Web defaults.</summary>
         HttpJson,
-
-        /// <summary>ASP.NET Core, marked <c>[RequiresUnreferencedCode]</c>: without options, the app's configured options.</summary>
         AspNet,
-
-        /// <summary>
-        /// ASP.NET Core, not so marked (<c>HttpRequest.ReadFromJsonAsync&lt;T&gt;()</c> in .NET 10): it reads through the
-        /// configured resolver chain, not seen here, so only calls that pass options are judged.
-        /// </summary>
         AspNetConfigured,
     }
 
     private static HelperKind ClassifyHelper(IMethodSymbol method, JsonSymbols symbols)
-    {
-        if (!SerializerEntryPoints.HasMetadataOverload(method, symbols))
-        {
-            return HelperKind.None;
-        }
-
-        if (symbols.IsHttpJsonType(method.ContainingType))
-        {
-            return HelperKind.HttpJson;
-        }
-
-        if (!symbols.IsAspNetJsonType(method.ContainingType))
-        {
-            return HelperKind.None;
-        }
-
-        return symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet : HelperKind.AspNetConfigured;
-    }
+        => !SerializerEntryPoints.HasMetadataOverload(method, symbols) ? HelperKind.None
+            : symbols.IsHttpJsonType(method.ContainingType) ? HelperKind.HttpJson
+            : !symbols.IsAspNetJsonType(method.ContainingType) ? HelperKind.None
+            : symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet
+            : HelperKind.AspNetConfigured;
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, CompilationState state)
     {
@@ -190,20 +151,9 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     }
 
     private static bool HasConditionalContext(Compilation compilation)
-    {
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            if (tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+        => compilation.SyntaxTrees.Any(tree => tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"));
 
     private static readonly Func<IMethodSymbol, string> s_callName = CallName;
-
     private static readonly Func<SyntaxTree, NameUses.FileText> s_readFile = NameUses.Read;
 
     /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension: its receiver's type), <c>Results.Json</c>.</summary>
@@ -225,47 +175,23 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return OptionsKind.Default;
         }
 
-        value = value?.WalkDownConversions();
-        switch (value)
+        var setsNoResolver = value?.WalkDownConversions() switch
         {
-            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType):
-                return OptionsKind.Reflection;
-
-            case IObjectCreationOperation creation:
-                return CreationSetsNoResolver(creation, symbols, state) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case ILocalReferenceOperation local:
-                return state.LocalSetsNoResolver(local.Local) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case IFieldReferenceOperation field:
-                return state.MemberSetsNoResolver(field.Field) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case IPropertyReferenceOperation property:
-                return state.MemberSetsNoResolver(property.Property) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            default:
-                return OptionsKind.Unknown;
-        }
+            IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType) => true,
+            IObjectCreationOperation creation => CreationSetsNoResolver(creation, symbols, state),
+            ILocalReferenceOperation local => state.LocalSetsNoResolver(local.Local),
+            IFieldReferenceOperation field => state.MemberSetsNoResolver(field.Field),
+            IPropertyReferenceOperation property => state.MemberSetsNoResolver(property.Property),
+            _ => false,
+        };
+        return setsNoResolver ? OptionsKind.Reflection : OptionsKind.Unknown;
     }
 
-    /// <summary>A creation that neither copies other options nor mentions a resolver.</summary>
     private static bool CreationSetsNoResolver(IObjectCreationOperation creation, JsonSymbols symbols, CompilationState state)
-    {
-        foreach (var argument in creation.Arguments)
-        {
-            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type))
-            {
-                return false;
-            }
-        }
+        => !creation.Arguments.Any(argument => symbols.IsJsonSerializerOptions(argument.Parameter?.Type))
+           && (creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax, state.File(creation.Syntax)));
 
-        return creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax, state.File(creation.Syntax));
-    }
-
-    /// <summary>
-    /// A local initialized with plain options (<see cref="IsPlainOptionsCreation"/>) in a body that leaves their resolver
-    /// alone. Read from syntax only, so that the answer can be cached per local.
-    /// </summary>
+    /// <summary>A local of plain options in a body that leaves their resolver alone; read from syntax only, to be cached per local.</summary>
     private static bool LocalSetsNoResolver(ISymbol local, CompilationState state)
     {
         if (local.DeclaringSyntaxReferences.Length != 1
@@ -279,64 +205,19 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         return body is not null && state.LeavesResolverAlone(body, local.Name);
     }
 
-    /// <summary>
-    /// A readonly field or get-only property initialized with plain options, in a type whose declarations never mention a
-    /// resolver, assign the member, call a method on it or pass it to one that could set one. Read from syntax only, so
-    /// that the answer is the same from every call site and can be cached per member.
-    /// </summary>
+    // A readonly field or get-only property (an init accessor can be set from any object initializer) of plain options, in a
+    // type that never mentions a resolver nor assigns, calls on or passes on the member. Syntax only: cached per member.
     private static bool MemberSetsNoResolver(ISymbol member, CompilationState state)
-    {
-        var stable = member switch
-        {
-            IFieldSymbol field => field.IsReadOnly,
-            // An init accessor can be set from any object initializer.
-            IPropertySymbol property => property.SetMethod is null,
-            _ => false,
-        };
+        => member is IFieldSymbol { IsReadOnly: true } or IPropertySymbol { SetMethod: null }
+           && member.DeclaringSyntaxReferences.Length == 1
+           && IsPlainOptionsCreation(OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax()))
+           && member.ContainingType.DeclaringSyntaxReferences.All(part => state.LeavesResolverAlone(part.GetSyntax(), member.Name));
 
-        if (!stable || member.DeclaringSyntaxReferences.Length != 1)
-        {
-            return false;
-        }
-
-        if (!IsPlainOptionsCreation(OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax())))
-        {
-            return false;
-        }
-
-        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
-        {
-            if (!state.LeavesResolverAlone(part.GetSyntax(), member.Name))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>
-    /// Whether a private options member is passed only to serializer calls (through <c>??</c>, <c>?:</c> or parentheses), as
-    /// the fix needs to keep it. Its uses are all in its type, read here; other members' are left to the fix.
-    /// </summary>
+    /// <summary>Whether a private member is passed only to serializer calls, as the fix needs; other members' uses are left to the fix.</summary>
     private static bool OnlyPassedToSerializerCalls(ISymbol member, CompilationState state)
-    {
-        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
-        {
-            return true;
-        }
-
-        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
-        {
-            var scope = part.GetSyntax();
-            if (NameUses.Any(scope, member.Name, prefix: false, NameUses.IsNotSerializerArgument, state.File(scope)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+        => member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null
+           || !member.ContainingType.DeclaringSyntaxReferences.Select(part => part.GetSyntax())
+               .Any(scope => NameUses.Any(scope, member.Name, prefix: false, NameUses.IsNotSerializerArgument, state.File(scope)));
 
     /// <summary>A call that only reads its options, by name: a serializer method or web helper (<c>Create</c>, <c>Json</c> on their types only).</summary>
     private static bool IsSerializerCall(ExpressionSyntax callee)
@@ -346,15 +227,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 
     /// <summary><c>new JsonSerializerOptions()</c> or <c>(JsonSerializerDefaults.X)</c>: other arguments may be options to copy, resolver and all.</summary>
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
-    {
-        if (OptionsSyntax.AsOptionsCreation(expression) is not { } creation)
-        {
-            return false;
-        }
-
-        var arguments = creation.ArgumentList;
-        return arguments is null || arguments.Arguments.Count == 0
-            || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
-               && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults";
-    }
+        => OptionsSyntax.AsOptionsCreation(expression) is { } creation
+           && (creation.ArgumentList is not { Arguments.Count: > 0 } arguments
+               || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
+                  && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults");
 }

@@ -7,16 +7,12 @@ internal static class ArgumentRewriter
 {
     public enum MetadataPlacement
     {
-        /// <summary>
-        /// Where the metadata overload takes it: in the options' place when they are written there, else before the first
-        /// argument for a parameter that comes after it; named when other arguments are.
-        /// </summary>
+        // Where the metadata overload takes it: in the options' place when they are written there, else before the first
+        // argument for a parameter that comes after it; named when other arguments are.
         OverloadPosition,
 
-        /// <summary>
-        /// Right after the value, every argument after it named: ASP.NET Core's metadata overloads put other optional
-        /// parameters between them (<see cref="HttpDefaultsFix"/>).
-        /// </summary>
+        // Right after the value, every argument after it named: ASP.NET Core's metadata overloads put other optional
+        // parameters between them.
         AfterValue,
     }
 
@@ -53,10 +49,8 @@ internal static class ArgumentRewriter
     public static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, FixPlan plan, ExpressionSyntax metadata)
         => RewriteArguments(list, plan.Call.Invocation, plan.Call.Operation, plan.Call.Options, plan.Options.MetadataParameter.Name, metadata, MetadataPlacement.OverloadPosition, plan.Options.MetadataParameter.Ordinal);
 
-    /// <summary>
-    /// The metadata put as <paramref name="placement"/> says (<paramref name="metadataOrdinal"/>: its position in the
-    /// overload), the options argument gone. Positions come from the call as analyzed: the edits above it moved its spans.
-    /// </summary>
+    // The metadata as placement says (metadataOrdinal: its position in the overload), the options argument gone. Positions
+    // come from the call as analyzed: the edits above it moved its spans.
     public static ArgumentListSyntax RewriteArguments(
         ArgumentListSyntax list, InvocationExpressionSyntax analyzed, IInvocationOperation call, IArgumentOperation? options, string metadataParameter, ExpressionSyntax metadata,
         MetadataPlacement placement, int metadataOrdinal = -1)

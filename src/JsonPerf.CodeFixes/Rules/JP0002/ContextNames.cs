@@ -34,21 +34,9 @@ internal static class ContextNames
             }
         }
 
-        if (compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule))
-        {
-            return "App";
-        }
-
-        var parts = (assemblyName ?? "").Split('.');
-        for (var i = parts.Length - 1; i >= 0; i--)
-        {
-            if (Pascal(parts[i]) is var part && !Empty.Contains(part) && char.IsLetter(part[0]))
-            {
-                return part;
-            }
-        }
-
-        return "App";
+        return compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule)
+            ? "App"
+            : Enumerable.Reverse((assemblyName ?? "").Split('.')).Select(Pascal).FirstOrDefault(part => !Empty.Contains(part) && char.IsLetter(part[0])) ?? "App";
     }
 
     /// <summary><c>WebCamelCaseIndented</c>: defaults, naming policy, indentation, case-insensitive reading.</summary>
@@ -82,17 +70,7 @@ internal static class ContextNames
     }
 
     private static string TrimOptionsSuffix(string name)
-    {
-        foreach (var suffix in OptionsSuffixes)
-        {
-            if (name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase))
-            {
-                return name.Substring(0, name.Length - suffix.Length);
-            }
-        }
-
-        return name;
-    }
+        => OptionsSuffixes.FirstOrDefault(suffix => name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase)) is { } suffix ? name.Substring(0, name.Length - suffix.Length) : name;
 
     /// <summary><c>camel_case</c> and <c>camelCase</c>: <c>CamelCase</c>.</summary>
     internal static string Pascal(string text)
@@ -104,12 +82,9 @@ internal static class ContextNames
             if (char.IsLetterOrDigit(c))
             {
                 name.Append(upper ? char.ToUpperInvariant(c) : c);
-                upper = false;
             }
-            else
-            {
-                upper = true;
-            }
+
+            upper = !char.IsLetterOrDigit(c);
         }
 
         return name.ToString();

@@ -9,9 +9,7 @@ internal static class ContextRegistration
     internal sealed class Additions(INamedTypeSymbol context, IReadOnlyList<AttributeListSyntax> registrations, IEnumerable<ITypeSymbol> registered)
     {
         public INamedTypeSymbol Context { get; } = context;
-
         public IReadOnlyList<AttributeListSyntax> Registrations { get; } = registrations;
-
         public IEnumerable<ITypeSymbol> Registered { get; } = registered;
     }
 
@@ -21,10 +19,8 @@ internal static class ContextRegistration
             ? RegisterAllAsync(solution, project.Id, new[] { new Additions(context, plan.Registrations.ToList(), plan.RegisteredTypes) }, cancellationToken, plan.Call)
             : Task.FromResult(solution);
 
-    /// <summary>
-    /// Every context's registrations in one edit of its first written part's document. The contexts are symbols of
-    /// <paramref name="solution"/>'s compilation: no document was edited since.
-    /// </summary>
+    // Every context's registrations in one edit of its first written part's document. The contexts are symbols of the
+    // solution's compilation: no document was edited since.
     public static async Task<Solution> RegisterAllAsync(Solution solution, ProjectId projectId, IReadOnlyList<Additions> additions, CancellationToken cancellationToken, PlannedCall? call = null)
     {
         if (solution.GetProject(projectId) is not { } project)

@@ -60,10 +60,8 @@ internal static class ContextScaffolding
         return context is null ? null : (document.Project.Solution, document.Id, context);
     }
 
-    /// <summary>
-    /// MSBuildWorkspace (<c>dotnet format</c>) writes <c>&lt;Compile Include&gt;</c> for a new document into the project
-    /// file, which an SDK-style project already globs: the next build fails with NETSDK1022 (dotnet/roslyn#36781).
-    /// </summary>
+    // MSBuildWorkspace (dotnet format) writes <Compile Include> for a new document into the project file, which an
+    // SDK-style project already globs: the next build fails with NETSDK1022 (dotnet/roslyn#36781).
     private static bool AddsDocumentsSafely(Workspace workspace) => workspace.Kind != WorkspaceKind.MSBuild;
 
     /// <summary>The project's documents not generated (by name, or the <c>&lt;auto-generated&gt;</c> header of obj/'s AssemblyInfo, GlobalUsings).</summary>
@@ -171,10 +169,8 @@ internal static class ContextScaffolding
         public string? Namespace { get; } = @namespace;
     }
 
-    /// <summary>
-    /// Beside the project's other contexts, else in its root folder and namespace; without a project file (tests, ad-hoc
-    /// workspaces) the calling code's namespace and the first document's folder.
-    /// </summary>
+    // Beside the project's other contexts, else in its root folder and namespace; without a project file (tests, ad-hoc
+    // workspaces) the calling code's namespace and the first document's folder.
     private static Placement Place(Project project, List<(Document Document, CompilationUnitSyntax Root)> written, Compilation compilation, JsonSymbols symbols, string? callingNamespace, CancellationToken cancellationToken)
     {
         var beside = compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>()
@@ -204,20 +200,10 @@ internal static class ContextScaffolding
     private static CompilationUnitSyntax NewFile(CompilationUnitSyntax callingRoot, ClassDeclarationSyntax declaration, Placement place, bool fileScoped, IEnumerable<INamedTypeSymbol> namedTypes, Compilation compilation, JsonSymbols symbols)
     {
         var eol = UsingDirectives.NewLine(callingRoot);
-        MemberDeclarationSyntax member = declaration;
-        if (place.Namespace is { } ns)
-        {
-            member = fileScoped
-                ? FileScopedNamespaceDeclaration(ParseName(ns)).AddMembers(declaration)
-                : NamespaceDeclaration(ParseName(ns)).AddMembers(declaration);
-        }
-
-        var unit = CompilationUnit().AddMembers(member);
-        if (symbols.JsonSerializableAttribute is { } attribute)
-        {
-            unit = UsingDirectives.EnsureUsing(unit, compilation, attribute);
-        }
-
+        MemberDeclarationSyntax member = place.Namespace is not { } ns ? declaration
+            : fileScoped ? FileScopedNamespaceDeclaration(ParseName(ns)).AddMembers(declaration)
+            : NamespaceDeclaration(ParseName(ns)).AddMembers(declaration);
+        var unit = UsingDirectives.EnsureUsing(CompilationUnit().AddMembers(member), compilation, symbols.JsonSerializableAttribute);
         unit = AddUsings(unit, place.Namespace, namedTypes, compilation);
 
         // One blank line between the directives and the namespace, and after a file-scoped namespace's line.
@@ -251,7 +237,6 @@ internal static class ContextScaffolding
         return unit;
     }
 
-    /// <summary>Whether code in namespace <paramref name="inner"/> sees the types of <paramref name="outer"/> without a using.</summary>
     private static bool IsWithin(string inner, string outer)
         => inner == outer || inner.StartsWith(outer + ".", StringComparison.Ordinal);
 
@@ -269,35 +254,20 @@ internal static class ContextScaffolding
             return style.StartsWith("file_scoped", StringComparison.Ordinal);
         }
 
-        var fileScoped = 0;
-        var block = 0;
-        foreach (var (_, root) in written)
-        {
-            foreach (var member in root.Members)
-            {
-                fileScoped += member is FileScopedNamespaceDeclarationSyntax ? 1 : 0;
-                block += member is NamespaceDeclarationSyntax ? 1 : 0;
-            }
-        }
-
-        return fileScoped > block;
+        var members = written.SelectMany(w => w.Root.Members).ToList();
+        return members.Count(m => m is FileScopedNamespaceDeclarationSyntax) > members.Count(m => m is NamespaceDeclarationSyntax);
     }
 
     /// <summary>The named types written on a context: the registered types (and their type arguments), the mirrored settings' enums.</summary>
     internal static IEnumerable<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, JsonSymbols symbols)
     {
         var types = new List<ITypeSymbol>(registered);
-        if (mirror is not null)
+        if (mirror?.Defaults is not null && symbols.JsonSerializerDefaults is { } defaults)
         {
-            if (mirror.Defaults is not null && symbols.JsonSerializerDefaults is { } defaults)
-            {
-                types.Add(defaults);
-            }
-
-            types.AddRange(mirror.Named.Values.Select(v => v.Type));
+            types.Add(defaults);
         }
 
-        var stack = new Stack<ITypeSymbol>(types);
+        var stack = new Stack<ITypeSymbol>(types.Concat(mirror?.Named.Values.Select(v => v.Type) ?? Enumerable.Empty<ITypeSymbol>()));
         while (stack.Count > 0)
         {
             switch (stack.Pop())

@@ -32,12 +32,9 @@ internal static class DomApiFix
                     .WithArgumentList(invocation.ArgumentList.WithArguments(SingletonSeparatedList(first)));
 
                 // The same input overload; older targets without JsonElement.Parse withhold the fix (EveryTarget).
-                if (!BindsTo(model, invocation, call, type, method.Parameters[0]))
-                {
-                    return null;
-                }
-
-                return ct => Task.FromResult<Solution?>(Replace(document, model.SyntaxTree.GetRoot(ct), invocation, call));
+                return BindsTo(model, invocation, call, type, method.Parameters[0])
+                    ? ct => Task.FromResult<Solution?>(document.WithSyntaxRoot(model.SyntaxTree.GetRoot(ct).ReplaceNode(invocation, call)).Project.Solution)
+                    : null;
             }
 
             case Fix.WriteTo when arguments.Count >= 2:
@@ -59,9 +56,6 @@ internal static class DomApiFix
                 return null;
         }
     }
-
-    private static Solution Replace(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, ExpressionSyntax call)
-        => document.WithSyntaxRoot(root.ReplaceNode(invocation, call)).Project.Solution;
 
     private static bool BindsTo(SemanticModel model, InvocationExpressionSyntax invocation, ExpressionSyntax call, ITypeSymbol type, IParameterSymbol input)
         => model.GetSpeculativeSymbolInfo(invocation.SpanStart, call, SpeculativeBindingOption.BindAsExpression).Symbol is IMethodSymbol { IsStatic: true } bound

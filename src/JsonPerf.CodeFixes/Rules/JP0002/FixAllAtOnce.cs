@@ -30,21 +30,17 @@ internal static class FixAllAtOnce
 
         /// <summary>A context to scaffold: its generation options, by which the sites share it.</summary>
         public GenerationOptions? Options { get; } = options;
-
         public FixAllSite First { get; } = first;
-
         public FixPlan FirstPlan { get; } = firstPlan;
 
         /// <summary>The calls that take the metadata, and the calls on options bound to the context (which stay as they are).</summary>
         public List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls { get; } = new();
 
         public List<AttributeListSyntax> Registrations { get; } = new();
-
         public List<ITypeSymbol> Registered { get; } = new();
 
         /// <summary>Which type each new property name, and each generated name of a type they reach, is for.</summary>
         public Dictionary<string, ITypeSymbol> Claims { get; } = new(StringComparer.Ordinal);
-
         public Dictionary<ITypeSymbol, string> Names { get; } = new(SymbolEqualityComparer.Default);
     }
 
@@ -63,7 +59,7 @@ internal static class FixAllAtOnce
 
         // Mirrored options that nothing uses any more, judged together on the result.
         var mirrored = targets.SelectMany(t => t.Calls).Select(c => (c.Plan.Options as MetadataInstead)?.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
-        return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveAllUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
+        return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Every site planned on the solution as it is (one compilation, one reference search per options member).</summary>
@@ -130,22 +126,19 @@ internal static class FixAllAtOnce
     /// <summary>Each static options member the context becomes the resolver of, once; its calls stay as they are.</summary>
     private static async Task<Solution> BindResolversAsync(Solution solution, ProjectId projectId, List<Target> targets, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
     {
-        foreach (var target in targets)
+        foreach (var (target, member, calls) in ByKeptMember<BoundAsResolver>(targets))
         {
-            foreach (var onMember in target.Calls.Where(c => c.Plan.Options is BoundAsResolver).GroupBy(c => ((BoundAsResolver)c.Plan.Options).Member, SymbolEqualityComparer.Default))
+            if (calls[0].Plan.Options.BoundContext is null)
             {
-                if (onMember.First().Plan.Options.BoundContext is null)
+                if (await ResolverBinding.BindMemberAsync(solution, projectId, member, target.Context!, cancellationToken).ConfigureAwait(false) is not var (withResolver, _))
                 {
-                    if (await ResolverBinding.BindMemberAsync(solution, projectId, onMember.Key!, target.Context!, cancellationToken).ConfigureAwait(false) is not var (withResolver, _))
-                    {
-                        continue;
-                    }
-
-                    solution = withResolver;
+                    continue;
                 }
 
-                done.AddRange(onMember.Select(c => c.Site.Mark));
+                solution = withResolver;
             }
+
+            done.AddRange(calls.Select(c => c.Site.Mark));
         }
 
         return solution;
@@ -155,21 +148,20 @@ internal static class FixAllAtOnce
     private static async Task<(Solution Solution, HashSet<ISymbol> WithoutField)> AddInstanceFieldsAsync(Solution solution, ProjectId projectId, List<Target> targets, CancellationToken cancellationToken)
     {
         var withoutField = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-        foreach (var target in targets)
+        foreach (var (target, member, calls) in ByKeptMember<ContextInstance>(targets))
         {
-            foreach (var onMember in target.Calls.Where(c => c.Plan.Options is ContextInstance).GroupBy(c => ((ContextInstance)c.Plan.Options).Member, SymbolEqualityComparer.Default))
+            if (calls[0].Plan.Options is not ContextInstance { FieldExists: false } instance)
             {
-                var first = onMember.First().Plan;
-                if (first.Options is ContextInstance { FieldExists: false } instance)
-                {
-                    if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, instance, target.Context!, first.Call, cancellationToken).ConfigureAwait(false) is not var (withField, _))
-                    {
-                        withoutField.Add(onMember.Key!);
-                        continue;
-                    }
+                continue;
+            }
 
-                    solution = withField;
-                }
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, instance, target.Context!, calls[0].Plan.Call, cancellationToken).ConfigureAwait(false) is var (withField, _))
+            {
+                solution = withField;
+            }
+            else
+            {
+                withoutField.Add(member);
             }
         }
 
@@ -215,6 +207,13 @@ internal static class FixAllAtOnce
         _ => null,
     };
 
+    /// <summary>Each target's calls on one kept member, by how the options are kept.</summary>
+    private static IEnumerable<(Target Target, ISymbol Member, List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls)> ByKeptMember<TOptions>(List<Target> targets)
+        where TOptions : OptionsPlan
+        => targets.SelectMany(target => target.Calls.Where(c => c.Plan.Options is TOptions)
+            .GroupBy(c => KeptMember(c.Plan)!, SymbolEqualityComparer.Default)
+            .Select(calls => (target, calls.Key!, calls.ToList())));
+
     /// <summary>The plan's existing context, or the one to scaffold for its generation options; null where those cannot be compared.</summary>
     private static Target? TargetFor(List<Target> targets, FixAllSite site, FixPlan plan)
     {
@@ -243,10 +242,8 @@ internal static class FixAllAtOnce
         return scaffolded;
     }
 
-    /// <summary>
-    /// The site a new context is placed for: in the namespace that holds the most of its calls, itself or under it, so that
-    /// they name it unqualified (a library's root, not the first calling file's); then the shortest, then the fullest file.
-    /// </summary>
+    // The site a new context is placed for: in the namespace that holds the most of its calls, itself or under it, so that
+    // they name it unqualified (a library's root, not the first calling file's); then the shortest, then the fullest file.
     private static FixAllSite Anchor(Target target)
     {
         var namespaces = target.Calls.Select(c => NamespaceOf(c.Plan.Call.Invocation)).ToList();
@@ -288,10 +285,8 @@ internal static class FixAllAtOnce
         return true;
     }
 
-    /// <summary>
-    /// The property name the call takes its metadata from: the context's registration, the one this pass adds for the
-    /// type, or a new one (with the plan's extra types); null when a new registration's names are another new one's.
-    /// </summary>
+    // The property name the call takes its metadata from: the context's registration, the one this pass adds for the
+    // type, or a new one (with the plan's extra types); null when a new registration's names are another new one's.
     private static string? Claim(Target target, FixPlan plan, Compilation compilation)
     {
         var wanted = new List<(ITypeSymbol Type, string Name, string? ExplicitName, ImmutableArray<ITypeSymbol> Reachable)>();

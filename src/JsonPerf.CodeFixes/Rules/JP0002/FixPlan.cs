@@ -4,9 +4,7 @@ namespace JsonPerf.CodeFixes;
 internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoice target)
 {
     public PlannedCall Call { get; } = call;
-
     public OptionsPlan Options { get; } = options;
-
     public ContextChoice Target { get; } = target;
 
     /// <summary>The call's type unless registered already, then the other types used with its options.</summary>
@@ -21,9 +19,7 @@ internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoi
 internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvocationOperation operation, ITypeSymbol type, ImmutableArray<ITypeSymbol> reachable, IArgumentOperation? options)
 {
     public InvocationExpressionSyntax Invocation { get; } = invocation;
-
     public IInvocationOperation Operation { get; } = operation;
-
     public ITypeSymbol Type { get; } = type;
 
     /// <summary>The types <see cref="Type"/> reaches, itself included: the generator writes a property for each.</summary>
@@ -83,9 +79,7 @@ internal sealed class ContextInstance(IParameterSymbol metadataParameter, ISymbo
 
     /// <summary>The field that holds the instance: the one an earlier fix added, or a new name.</summary>
     public string FieldName { get; } = uses.InstanceField?.Name ?? ContextInstanceBinding.FieldName(member);
-
     public bool FieldExists { get; } = uses.InstanceField is not null;
-
     public IReadOnlyList<ITypeSymbol> Types { get; } = uses.Types;
 }
 
@@ -96,7 +90,6 @@ internal sealed class ContextInstance(IParameterSymbol metadataParameter, ISymbo
 internal sealed class ContextChoice(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool needsName, ImmutableArray<ITypeSymbol> extraTypes)
 {
     public INamedTypeSymbol? Context { get; } = context;
-
     public AttributeData? Registration { get; } = registration;
 
     /// <summary>The context property that will hold the type's metadata.</summary>

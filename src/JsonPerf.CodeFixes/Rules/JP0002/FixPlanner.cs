@@ -71,13 +71,9 @@ internal static class FixPlanner
 internal sealed class PlanningSite(Document document, SemanticModel model, JsonSymbols symbols, PlannedCall call)
 {
     public Document Document { get; } = document;
-
     public SemanticModel Model { get; } = model;
-
     public JsonSymbols Symbols { get; } = symbols;
-
     public PlannedCall Call { get; } = call;
-
     public Compilation Compilation => Model.Compilation;
 
     public INamedTypeSymbol? CallingType(CancellationToken cancellationToken)

@@ -16,21 +16,13 @@ internal static class HttpDefaultsFix
     private sealed class Site(DocumentId document, IInvocationOperation call, IArgumentOperation? options, INamedTypeSymbol context, ImmutableDictionary<string, string?> facts, ClassDeclarationSyntax? declaration)
     {
         public DocumentId Document { get; } = document;
-
         public InvocationExpressionSyntax Invocation { get; } = (InvocationExpressionSyntax)call.Syntax;
-
         public IInvocationOperation Call { get; } = call;
-
         public IArgumentOperation? Options { get; } = options;
-
         public INamedTypeSymbol Context { get; } = context;
-
         public string Holder { get; } = facts[Fix.Holder]!;
-
         public string MetadataProperty { get; } = facts[Fix.MetadataProperty]!;
-
         public string MetadataParameter { get; } = facts[Fix.MetadataParameter]!;
-
         public ClassDeclarationSyntax? Declaration { get; } = declaration;
     }
 
@@ -103,31 +95,20 @@ internal static class HttpDefaultsFix
     /// <summary>Each call rewritten and each holder added once, each document in one edit.</summary>
     private static async Task<Solution?> ApplyAsync(Solution solution, IReadOnlyList<Site> sites, CancellationToken cancellationToken)
     {
-        var declarations = sites.Select(s => s.Declaration).OfType<ClassDeclarationSyntax>().Distinct().ToList();
-        var byDocument = new Dictionary<DocumentId, List<SyntaxNode>>();
-        foreach (var node in sites.Select(s => (SyntaxNode)s.Invocation).Concat(declarations))
+        var nodes = sites.Select(s => (SyntaxNode)s.Invocation).Concat(sites.Select(s => s.Declaration).OfType<ClassDeclarationSyntax>().Distinct()).ToList();
+        if (nodes.Any(node => solution.GetDocumentId(node.SyntaxTree) is null))
         {
-            if (solution.GetDocumentId(node.SyntaxTree) is not { } id)
-            {
-                return null;
-            }
-
-            if (!byDocument.TryGetValue(id, out var nodes))
-            {
-                byDocument[id] = nodes = new List<SyntaxNode>();
-            }
-
-            nodes.Add(node);
+            return null;
         }
 
         var byInvocation = sites.ToDictionary(s => (SyntaxNode)s.Invocation);
         var generator = SyntaxGenerator.GetGenerator(solution.GetDocument(sites[0].Document)!);
-        foreach (var entry in byDocument)
+        foreach (var inDocument in nodes.GroupBy(node => solution.GetDocumentId(node.SyntaxTree)!))
         {
-            var (id, nodes) = (entry.Key, entry.Value);
+            var id = inDocument.Key;
             var root = (await solution.GetDocument(id)!.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
             var newLine = NewLine(root);
-            var newRoot = root.ReplaceNodes(nodes, (original, rewritten) => byInvocation.TryGetValue(original, out var site)
+            var newRoot = root.ReplaceNodes(inDocument, (original, rewritten) => byInvocation.TryGetValue(original, out var site)
                 ? ((InvocationExpressionSyntax)rewritten).WithArgumentList(RewriteArguments(((InvocationExpressionSyntax)rewritten).ArgumentList, site, generator))
                 : WithHolder((ClassDeclarationSyntax)rewritten, sites.First(s => s.Declaration == original).Holder, newLine));
             solution = solution.WithDocumentSyntaxRoot(id, newRoot);

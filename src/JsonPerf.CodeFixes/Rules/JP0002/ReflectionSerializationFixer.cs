@@ -4,8 +4,8 @@ using Fix = JsonPerf.Analyzers.ReflectionSerializationFix;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0002 fix, by the kind the analyzer named (<see cref="Fix"/>): the kinds that take a context are planned
-/// (<see cref="FixPlanner"/>) and applied here; the type registered on a context or one scaffolded, then the call given
+/// JP0002 fix, by the kind the analyzer named (<see cref="Fix"/>). The kinds that take a context are planned
+/// (<see cref="FixPlanner"/>) and applied here: the type registered on a context or one scaffolded, then the call given
 /// its metadata, or the context bound to the options.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ReflectionSerializationFixer)), Shared]
@@ -81,7 +81,7 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         var metadata = ArgumentRewriter.Metadata(SyntaxGenerator.GetGenerator(callingDocument), plan, context, plan.Target.PropertyName);
         solution = callingDocument.WithSyntaxRoot(root.ReplaceNode(invocation, invocation.WithArgumentList(ArgumentRewriter.RewriteArguments(invocation.ArgumentList, plan, metadata)))).Project.Solution;
         return plan.Options is MetadataInstead { MirroredMember: { } mirrored }
-            ? await UnusedOptions.RemoveIfUnusedAsync(solution, document.Project.Id, mirrored, cancellationToken).ConfigureAwait(false)
+            ? await UnusedOptions.RemoveUnusedAsync(solution, document.Project.Id, new[] { mirrored }, cancellationToken).ConfigureAwait(false)
             : solution;
     }
 }

@@ -8,10 +8,8 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal static class ResolverBinding
 {
-    /// <summary>
-    /// Whether the fix can keep the static options member and bind a context to it (and the context an earlier fix bound):
-    /// it sets only <see cref="OptionsSyntax.BindableSettings"/>, and only framework methods get it, so no code changes it later.
-    /// </summary>
+    // Whether the fix can keep the static options member and bind a context to it (and the context an earlier fix bound):
+    // it sets only BindableSettings, and only framework methods get it, so no code changes it later.
     public static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableMemberAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken, bool acceptContextInstance = false)
     {
         if (member is not (IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true, SetMethod: null })

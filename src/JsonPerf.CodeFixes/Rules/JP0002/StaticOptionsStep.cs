@@ -9,8 +9,7 @@ internal static class StaticOptionsStep
 {
     public static async Task<OptionsPlan?> PlanAsync(PlanningSite site, FixPlanner.Cache? cache, CancellationToken cancellationToken)
     {
-        // Trimmed, AOT or reflection-free in any target framework that compiles the file: the fix is the same in all.
-        var reflectionFree = TargetFrameworkSiblings.AnyReflectionFree(site.Document);
+        var reflectionFree = AnyTargetReflectionFree(site.Document);
         if (site.Call.Options is not { Parameter: { } optionsParameter } options
             || (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member is not { } member
             || member.DeclaringSyntaxReferences.Any(r => ConditionalCompilation.IsConditional(r.GetSyntax(cancellationToken)))
@@ -36,6 +35,15 @@ internal static class StaticOptionsStep
             ? new ContextInstance(instanceParameter, member, uses)
             : null;
     }
+
+    // Whether any target framework that compiles the document is trimmed, AOT or reflection-free: each is a project of
+    // the workspace, IsAotCompatible is often set for some only, and the fix lands in the file they share.
+    private static bool AnyTargetReflectionFree(Document document)
+        => IsReflectionFree(document.Project)
+           || document.FilePath is { Length: > 0 } path
+              && document.Project.Solution.GetDocumentIdsWithFilePath(path).Any(id => id.ProjectId != document.Project.Id && document.Project.Solution.GetProject(id.ProjectId) is { } sibling && IsReflectionFree(sibling));
+
+    private static bool IsReflectionFree(Project project) => ReflectionFreeProject.Is(project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions);
 
     private static async Task<MirroredOptions?> MirrorAsync(PlanningSite site, ISymbol member, CancellationToken cancellationToken)
         => ResolverBinding.OptionsCreation(await member.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is { } creation

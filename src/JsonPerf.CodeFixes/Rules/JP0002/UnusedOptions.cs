@@ -3,21 +3,8 @@ namespace JsonPerf.CodeFixes;
 /// <summary>Static options a mirroring context replaced: removed once private and used by nothing.</summary>
 internal static class UnusedOptions
 {
-    public static async Task<Solution> RemoveIfUnusedAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
-    {
-        if (await RemovableAsync(solution, projectId, member, cancellationToken).ConfigureAwait(false) is not { } removed
-            || solution.GetDocument(removed.SyntaxTree) is not { } document
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } documentRoot
-            || MemberRemoval.Remove(documentRoot, removed) is not { } newRoot)
-        {
-            return solution;
-        }
-
-        return document.WithSyntaxRoot(newRoot).Project.Solution;
-    }
-
-    /// <summary>Fix All: all judged on one compilation (removing one member takes no use of another away).</summary>
-    public static async Task<Solution> RemoveAllUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
+    /// <summary>Each member nothing uses, all judged on one compilation (removing one takes no use of another away).</summary>
+    public static async Task<Solution> RemoveUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
     {
         var removals = new List<SyntaxNode>();
         foreach (var member in members)
@@ -44,7 +31,7 @@ internal static class UnusedOptions
             var root = inTree.Key.GetRoot(cancellationToken).TrackNodes(inTree);
             foreach (var removed in inTree)
             {
-                if (root.GetCurrentNode(removed) is { } current && MemberRemoval.Remove(root, current) is { } newRoot)
+                if (root.GetCurrentNode(removed) is { } current && Remove(root, current) is { } newRoot)
                 {
                     root = newRoot;
                 }
@@ -91,5 +78,26 @@ internal static class UnusedOptions
             PropertyDeclarationSyntax property => property,
             _ => null,
         };
+    }
+
+    /// <summary>As a person would: a first member's blank line does not stay behind after the type's <c>{</c>.</summary>
+    private static SyntaxNode? Remove(SyntaxNode root, SyntaxNode member)
+    {
+        if (member is not MemberDeclarationSyntax declaration || member.Parent is not TypeDeclarationSyntax type || type.Members.IndexOf(declaration) != 0 || type.Members.Count < 2)
+        {
+            return root.RemoveNode(member, SyntaxRemoveOptions.KeepNoTrivia);
+        }
+
+        var next = type.Members[1];
+        var tracked = root.TrackNodes(member, next);
+        if (tracked.RemoveNode(tracked.GetCurrentNode(member)!, SyntaxRemoveOptions.KeepNoTrivia) is not { } removed
+            || removed.GetCurrentNode(next) is not { } current)
+        {
+            return null;
+        }
+
+        var leading = current.GetLeadingTrivia();
+        var blank = leading.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia)).ToList().FindLastIndex(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) + 1;
+        return removed.ReplaceNode(current, current.WithLeadingTrivia(leading.Skip(blank)));
     }
 }
