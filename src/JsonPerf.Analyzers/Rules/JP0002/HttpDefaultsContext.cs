@@ -11,7 +11,6 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 internal static class HttpDefaultsContext
 {
-    /// <summary>Names for the property that holds the context on the defaults (the holder), by preference.</summary>
     private static readonly string[] Names = { "Http", "HttpDefaults" };
 
     /// <summary>The holder's initializer as the fix writes it, without whitespace and namespaces.</summary>
@@ -45,7 +44,7 @@ internal static class HttpDefaultsContext
             return null;
         }
 
-        if (!exists && !HasOwnDeclaration(compilation, context, cancellationToken))
+        if (!exists && !OwnDeclarations(compilation, context, cancellationToken).Any())
         {
             return null;
         }
@@ -136,15 +135,15 @@ internal static class HttpDefaultsContext
             .Replace("System.Text.Json.", "")
             .Replace("System.Text.Encodings.Web.", "");
 
-    /// <summary>A declaration in the compilation's own source (not generated; braces, or <c>;</c>) the fix can add the holder to.</summary>
-    private static bool HasOwnDeclaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
-        => context.DeclaringSyntaxReferences.Any(r => compilation.ContainsSyntaxTree(r.SyntaxTree) && !IsGeneratedPath(r.SyntaxTree.FilePath)
-                                                      && r.GetSyntax(cancellationToken) is ClassDeclarationSyntax d
-                                                      && (d.OpenBraceToken.IsKind(SyntaxKind.OpenBraceToken) && d.CloseBraceToken.IsKind(SyntaxKind.CloseBraceToken) && !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing
-                                                          || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing));
-
-    private static bool IsGeneratedPath(string path)
-        => path.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase);
+    /// <summary>The declarations in the compilation's own source (not generated; braces, or <c>;</c>) the fix can add the holder to.</summary>
+    internal static IEnumerable<ClassDeclarationSyntax> OwnDeclarations(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
+        => context.DeclaringSyntaxReferences
+            .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree)
+                        && !r.SyntaxTree.FilePath.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) && !r.SyntaxTree.FilePath.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase))
+            .Select(r => r.GetSyntax(cancellationToken))
+            .OfType<ClassDeclarationSyntax>()
+            .Where(d => d.OpenBraceToken.IsKind(SyntaxKind.OpenBraceToken) && d.CloseBraceToken.IsKind(SyntaxKind.CloseBraceToken) && !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing
+                        || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing);
 
     private static bool DeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
         => type.GetAttributes().Any(a => a.AttributeClass is { } attribute

@@ -31,14 +31,11 @@ public sealed partial class ReflectionSerializationAnalyzer
             return null;
         }
 
-        if (properties.Count == 0)
-        {
-            return (properties, note);
-        }
-
-        return invocation.SemanticModel?.GetEnclosingSymbol(invocation.Syntax.SpanStart, cancellationToken) is { } within
-               && RegisteredContexts.Find(invocation.SemanticModel.Compilation, symbols, type, within) is not null
-            ? (properties.Add(ReflectionSerializationFix.RegisteredOnly, "true"), note)
+        var registered = properties.Count > 0
+                         && invocation.SemanticModel?.GetEnclosingSymbol(invocation.Syntax.SpanStart, cancellationToken) is { } within
+                         && RegisteredContexts.Find(invocation.SemanticModel.Compilation, symbols, type, within) is not null;
+        return properties.Count == 0 ? (properties, note)
+            : registered ? (properties.Add(ReflectionSerializationFix.RegisteredOnly, "true"), note)
             : (DiagnosticProperties.None, Rules.NoFixForDomType);
     }
 

@@ -2,7 +2,6 @@ namespace JsonPerf.Analyzers;
 
 public sealed partial class ReflectionSerializationAnalyzer
 {
-    // Kinds without facts: one dictionary each, shared by every site (they are immutable).
     private static readonly ImmutableDictionary<string, string?> DefaultOptionsFix = Fix(ReflectionSerializationFix.DefaultOptions);
     private static readonly ImmutableDictionary<string, string?> StaticOptionsFix = Fix(ReflectionSerializationFix.StaticOptions);
     private static readonly ImmutableDictionary<string, string?> WebDefaultsFix = Fix(ReflectionSerializationFix.WebDefaults);
@@ -53,7 +52,6 @@ public sealed partial class ReflectionSerializationAnalyzer
         return Withheld(invocation, properties, note, onAppOptions, state);
     }
 
-    /// <summary>Options built in source with no resolver: fixable in a static member the fix can keep.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note) OptionsMemberFixability(IOperation value, CompilationState state, CancellationToken cancellationToken)
     {
         // MemberSetsNoResolver (cached) requires one declaration: asking it spares reading them again.
@@ -118,24 +116,11 @@ public sealed partial class ReflectionSerializationAnalyzer
     {
         // A fix sees one set of preprocessor symbols: under #if it could leave another target with a broken branch, and
         // beside a context only some targets compile, with a second context for the type or without the one a call names.
-        if (properties.Count > 0 && ConditionalCompilation.IsConditional(invocation.Syntax))
-        {
-            return (DiagnosticProperties.None, Rules.NoFixInConditionalCode);
-        }
-
-        if (properties.Count > 0 && state.HasConditionalContext)
-        {
-            return (DiagnosticProperties.None, Rules.NoAutomaticFix);
-        }
-
-        if ((properties.Count > 0 || (onAppOptions && state.ReflectionFree))
-            && state.MinimalApi is { } api
-            && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api))
-        {
-            return (DiagnosticProperties.None, Rules.NoFixInRequestDelegate);
-        }
-
-        return (properties, note);
+        return properties.Count > 0 && ConditionalCompilation.IsConditional(invocation.Syntax) ? (DiagnosticProperties.None, Rules.NoFixInConditionalCode)
+            : properties.Count > 0 && state.HasConditionalContext ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+            : (properties.Count > 0 || (onAppOptions && state.ReflectionFree)) && state.MinimalApi is { } api && HttpDefaultsContext.InRequestDelegateEndpoint(invocation, api)
+                ? (DiagnosticProperties.None, Rules.NoFixInRequestDelegate)
+            : (properties, note);
     }
 
     private static bool GeneratesNoMetadata(RegisteredContexts.Registration registration, JsonSymbols symbols)

@@ -108,7 +108,6 @@ public sealed partial class ReflectionSerializationAnalyzer
             return false;
         }
 
-        /// <summary>Whether an identifier named <paramref name="name"/> (or starting with it) satisfies the predicate, by the scope's text.</summary>
         public static bool Any(SyntaxNode scope, string name, bool prefix, Func<IdentifierNameSyntax, bool> predicate, FileText file)
         {
             if (name.Length == 0 || (file & FileText.SpellsNamesOtherwise) != 0)
@@ -168,7 +167,6 @@ public sealed partial class ReflectionSerializationAnalyzer
                 ? qualifier
                 : identifier;
 
-        /// <summary>A use other than a serializer call's argument (through parentheses, <c>??</c> or <c>?:</c>): returned, stored, passed on.</summary>
         public static bool IsNotSerializerArgument(IdentifierNameSyntax identifier)
         {
             var use = OptionsSyntax.PassedOn(UseOf(identifier));

@@ -80,13 +80,11 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         public bool MemberSetsNoResolver(ISymbol member) => setsNoResolver.GetOrAdd(member, memberSetsNoResolver);
         public bool OnlyPassedToSerializerCalls(ISymbol member) => onlyPassed.GetOrAdd(member, onlyPassedToSerializerCalls);
 
-        /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
         public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
         public NameUses.FileText File(SyntaxNode node) => files.GetOrAdd(node.SyntaxTree, s_readFile);
         public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
         public string CallName(IMethodSymbol method) => callNames.GetOrAdd(method.OriginalDefinition, s_callName);
 
-        /// <summary>Whether <paramref name="scope"/> never mentions a resolver, and no use of <paramref name="name"/> there may set one.</summary>
         public bool LeavesResolverAlone(SyntaxNode scope, string name)
         {
             var file = File(scope);
@@ -156,7 +154,6 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     private static readonly Func<IMethodSymbol, string> s_callName = CallName;
     private static readonly Func<SyntaxTree, NameUses.FileText> s_readFile = NameUses.Read;
 
-    /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
         => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
 

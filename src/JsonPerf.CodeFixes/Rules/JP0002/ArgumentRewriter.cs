@@ -21,7 +21,6 @@ internal static class ArgumentRewriter
         => root.GetAnnotatedNodes(call.Mark).OfType<InvocationExpressionSyntax>().FirstOrDefault()
            ?? root.FindNode(call.Invocation.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>();
 
-    /// <summary>The context's <c>Default</c>, or the field of the instance built on the options, then the type's property unless the call takes the context.</summary>
     public static ExpressionSyntax Metadata(SyntaxGenerator generator, FixPlan plan, INamedTypeSymbol context, string propertyName)
     {
         ExpressionSyntax metadata = plan.Options is ContextInstance { Member.ContainingType: { } holder } instance
@@ -81,12 +80,8 @@ internal static class ArgumentRewriter
             var arguments = list.Arguments;
             if (written >= 0 && optionsOrdinal == metadataOrdinal)
             {
-                var replacement = Argument(metadata).WithTriviaFrom(arguments[written]);
-                if (arguments[written].NameColon is not null)
-                {
-                    replacement = replacement.WithNameColon(NameColon(IdentifierName(metadataParameter)));
-                }
-
+                var replacement = Argument(metadata).WithTriviaFrom(arguments[written])
+                    .WithNameColon(arguments[written].NameColon is null ? null : NameColon(IdentifierName(metadataParameter)));
                 return list.WithArguments(arguments.Replace(arguments[written], replacement));
             }
 

@@ -11,31 +11,20 @@ internal static class ContextChooser
     public static ContextChoice? Choose(PlanningSite site, OptionsPlan options, CancellationToken cancellationToken)
     {
         var call = site.Call;
-        foreach (var context in ContextDiscovery.FindContexts(site.Document.Project, site.Compilation, site.Symbols, call.Type, site.CallingType(cancellationToken), options.Mirror, cancellationToken))
-        {
-            if (CanHold(context, call.Type, call.Reachable, site.Symbols)
-                && (options.BoundContext is null || SymbolEqualityComparer.Default.Equals(context, options.BoundContext)))
-            {
-                return On(site, options, context);
-            }
-        }
+        var context = ContextDiscovery.FindContexts(site.Document.Project, site.Compilation, site.Symbols, call.Type, site.CallingType(cancellationToken), options.Mirror, cancellationToken)
+            .FirstOrDefault(c => CanHold(c, call.Type, call.Reachable, site.Symbols) && (options.BoundContext is null || SymbolEqualityComparer.Default.Equals(c, options.BoundContext)));
 
         // Options bound to a context that no longer qualifies get no second one.
-        return options.BoundContext is not null ? null : Choice(site, options, null, null, UniqueName(call.Type, new HashSet<string>(GeneratedNames.ReservedNames)));
+        return context is not null ? On(site, options, context)
+            : options.BoundContext is not null ? null
+            : Choice(site, options, null, null, UniqueName(call.Type, new HashSet<string>(GeneratedNames.ReservedNames)));
     }
 
     private static ContextChoice? On(PlanningSite site, OptionsPlan options, INamedTypeSymbol context)
     {
         // Taken: the context's members, except a generated property for this very type, whose name a registration shares.
         var type = site.Call.Type;
-        var names = new HashSet<string>(GeneratedNames.ReservedNames);
-        foreach (var member in context.GetMembers())
-        {
-            if (!IsMetadataOf(member, type, site.Symbols))
-            {
-                names.Add(member.Name);
-            }
-        }
+        var names = new HashSet<string>(GeneratedNames.ReservedNames.Concat(context.GetMembers().Where(m => !IsMetadataOf(m, type, site.Symbols)).Select(m => m.Name)));
 
         foreach (var attribute in context.GetAttributes())
         {
@@ -61,15 +50,9 @@ internal static class ContextChooser
 
     private static ContextChoice? Choice(PlanningSite site, OptionsPlan options, INamedTypeSymbol? context, AttributeData? registration, string propertyName)
     {
-        var extra = ImmutableArray<ITypeSymbol>.Empty;
-        if (options is ContextInstance instance)
+        if ((options is ContextInstance instance ? ExtraRegistrations(context, site.Call.Type, propertyName, instance.Types, site.Compilation, site.Symbols) : ImmutableArray<ITypeSymbol>.Empty) is not { } extra)
         {
-            if (ExtraRegistrations(context, site.Call.Type, propertyName, instance.Types, site.Compilation, site.Symbols) is not { } types)
-            {
-                return null;
-            }
-
-            extra = types;
+            return null;
         }
 
         var needsName = registration is null && propertyName != GeneratedNames.PropertyName(site.Call.Type);
@@ -79,12 +62,8 @@ internal static class ContextChooser
     /// <summary>The other types used with the instance's options not registered yet, under the generator's names; null when one cannot be.</summary>
     private static ImmutableArray<ITypeSymbol>? ExtraRegistrations(INamedTypeSymbol? context, ITypeSymbol root, string rootName, IReadOnlyList<ITypeSymbol> used, Compilation compilation, JsonSymbols symbols)
     {
-        var taken = new HashSet<string>(GeneratedNames.ReservedNames) { rootName };
+        var taken = new HashSet<string>(GeneratedNames.ReservedNames.Concat((context?.GetMembers() ?? ImmutableArray<ISymbol>.Empty).Select(m => m.Name))) { rootName };
         var registered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default) { root };
-        foreach (var member in context?.GetMembers() ?? ImmutableArray<ISymbol>.Empty)
-        {
-            taken.Add(member.Name);
-        }
 
         foreach (var attribute in context?.GetAttributes() ?? ImmutableArray<AttributeData>.Empty)
         {
@@ -117,20 +96,9 @@ internal static class ContextChooser
         return extra.ToImmutable();
     }
 
-    /// <summary>Whether no property of the context takes a name the generator gives a type the root reaches.</summary>
     private static bool CanHold(INamedTypeSymbol context, ITypeSymbol root, ImmutableArray<ITypeSymbol> reachable, JsonSymbols symbols)
-    {
-        foreach (var type in reachable)
-        {
-            if (!SymbolEqualityComparer.Default.Equals(type, root)
-                && context.GetMembers(GeneratedNames.PropertyName(type)).Any(member => !IsMetadataOf(member, type, symbols)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+        => !reachable.Any(type => !SymbolEqualityComparer.Default.Equals(type, root)
+                                  && context.GetMembers(GeneratedNames.PropertyName(type)).Any(member => !IsMetadataOf(member, type, symbols)));
 
     private static bool IsMetadataOf(ISymbol member, ITypeSymbol type, JsonSymbols symbols)
         => member is IPropertySymbol { Type: INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } propertyType }

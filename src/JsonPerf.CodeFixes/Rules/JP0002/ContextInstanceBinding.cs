@@ -9,7 +9,6 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal static class ContextInstanceBinding
 {
-    /// <summary>The types the options' calls serialize, and the context instance an earlier fix added.</summary>
     internal sealed class Uses
     {
         public List<ITypeSymbol> Types { get; } = new();
@@ -29,13 +28,8 @@ internal static class ContextInstanceBinding
     /// <summary>Every use of the member, when each is a serializer call generated metadata serves or the one instance; uses outside the assembly are unknown.</summary>
     public static async Task<Uses?> UsesAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (Visibility.IsVisibleOutsideTheAssembly(member))
-        {
-            return null;
-        }
-
         var uses = new Uses();
-        var understood = await References.AllAsync(member, project.Solution, reference =>
+        var understood = !Visibility.IsVisibleOutsideTheAssembly(member) && await References.AllAsync(member, project.Solution, reference =>
         {
             if (reference.IsImplicit)
             {
@@ -58,13 +52,9 @@ internal static class ContextInstanceBinding
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (IsContextInstanceInitializer(use, reference.Model, reference.Symbols, cancellationToken) is { } field)
             {
-                if (uses.InstanceField is not null)
-                {
-                    return false;
-                }
-
-                uses.InstanceField = field;
-                return true;
+                var first = uses.InstanceField is null;
+                uses.InstanceField ??= field;
+                return first;
             }
 
             while (use.Parent is ParenthesizedExpressionSyntax parenthesized)
@@ -89,7 +79,7 @@ internal static class ContextInstanceBinding
     }
 
     /// <summary>The instance field right after the member, so that in textual order it is initialized after the options.</summary>
-    public static async Task<(Solution Solution, DocumentId Document)?> AddInstanceFieldAsync(Solution solution, ProjectId projectId, ContextInstance instance, INamedTypeSymbol context, PlannedCall call, CancellationToken cancellationToken)
+    public static async Task<Solution?> AddInstanceFieldAsync(Solution solution, ProjectId projectId, ContextInstance instance, INamedTypeSymbol context, PlannedCall call, CancellationToken cancellationToken)
     {
         var member = instance.Member;
         if (solution.GetProject(projectId) is not { } project
@@ -121,10 +111,7 @@ internal static class ContextInstanceBinding
 
         var generator = SyntaxGenerator.GetGenerator(document);
         var contextType = ((TypeSyntax)generator.TypeExpression(currentContext)).WithAdditionalAnnotations(Simplifier.Annotation);
-        var modifiers = TokenList(
-            Token(member.DeclaredAccessibility == Accessibility.Private ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword),
-            Token(SyntaxKind.StaticKeyword),
-            Token(SyntaxKind.ReadOnlyKeyword));
+        var modifiers = TokenList(Token(member.DeclaredAccessibility == Accessibility.Private ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword), Token(SyntaxKind.StaticKeyword), Token(SyntaxKind.ReadOnlyKeyword));
         var field = FieldDeclaration(
                 VariableDeclaration(contextType, SingletonSeparatedList(
                     VariableDeclarator(Identifier(instance.FieldName)).WithInitializer(EqualsValueClause(
@@ -134,7 +121,7 @@ internal static class ContextInstanceBinding
             .WithTrailingTrivia(anchor.GetTrailingTrivia())
             .WithAdditionalAnnotations(Formatter.Annotation);
         var newRoot = marked.InsertNodesAfter(anchor, new[] { field });
-        return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
+        return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 
     /// <summary><c>s_web</c>: <c>s_webContext</c>; <c>Web</c>: <c>WebContext</c>; numbered if taken in the type.</summary>

@@ -21,17 +21,14 @@ internal static class ContextNames
 
     public static string For(MirroredOptions? mirror, Compilation compilation, string? assemblyName)
     {
-        if (mirror is not null)
+        if (mirror?.SourceName is { } source && Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
         {
-            if (mirror.SourceName is { } source && Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
-            {
-                return named;
-            }
+            return named;
+        }
 
-            if (FromSettings(mirror) is { Length: > 0 } settings)
-            {
-                return settings;
-            }
+        if (mirror is not null && FromSettings(mirror) is { Length: > 0 } settings)
+        {
+            return settings;
         }
 
         return compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule)
@@ -49,17 +46,9 @@ internal static class ContextNames
             name.Append(known.Name);
         }
 
-        if (mirror.Named.TryGetValue("WriteIndented", out var indented) && indented.Value is true)
-        {
-            name.Append("Indented");
-        }
+        return name.Append(IfSet("WriteIndented", "Indented")).Append(IfSet("PropertyNameCaseInsensitive", "CaseInsensitive")).ToString();
 
-        if (mirror.Named.TryGetValue("PropertyNameCaseInsensitive", out var insensitive) && insensitive.Value is true)
-        {
-            name.Append("CaseInsensitive");
-        }
-
-        return name.ToString();
+        string IfSet(string setting, string word) => mirror.Named.TryGetValue(setting, out var value) && value.Value is true ? word : "";
     }
 
     /// <summary><c>s_web</c>, <c>_web</c>, <c>m_web</c>: <c>web</c>.</summary>
@@ -72,7 +61,6 @@ internal static class ContextNames
     private static string TrimOptionsSuffix(string name)
         => OptionsSuffixes.FirstOrDefault(suffix => name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase)) is { } suffix ? name.Substring(0, name.Length - suffix.Length) : name;
 
-    /// <summary><c>camel_case</c> and <c>camelCase</c>: <c>CamelCase</c>.</summary>
     internal static string Pascal(string text)
     {
         var name = new StringBuilder();

@@ -1,11 +1,8 @@
-using Microsoft.CodeAnalysis.Text;
-
 namespace JsonPerf.CodeFixes;
 
 /// <summary>JP0002's registrations on existing contexts (<c>[JsonSerializable(typeof(T))]</c> after their other attributes).</summary>
 internal static class ContextRegistration
 {
-    /// <summary>What one context gains: its new registrations, and the types they register.</summary>
     internal sealed class Additions(INamedTypeSymbol context, IReadOnlyList<AttributeListSyntax> registrations, IEnumerable<ITypeSymbol> registered)
     {
         public INamedTypeSymbol Context { get; } = context;
@@ -28,33 +25,24 @@ internal static class ContextRegistration
             return solution;
         }
 
-        var byDocument = new Dictionary<DocumentId, List<(TextSpan Span, Additions Additions)>>();
-        foreach (var addition in additions)
-        {
-            if (ContextDiscovery.WrittenParts(project, addition.Context).FirstOrDefault() is { } reference && solution.GetDocumentId(reference.SyntaxTree) is { } id)
-            {
-                if (!byDocument.TryGetValue(id, out var list))
-                {
-                    byDocument.Add(id, list = new());
-                }
-
-                list.Add((reference.Span, addition));
-            }
-        }
-
+        var byDocument = additions
+            .Select(addition => (Addition: addition, Reference: ContextDiscovery.WrittenParts(project, addition.Context).FirstOrDefault()))
+            .Where(a => a.Reference is not null && solution.GetDocumentId(a.Reference.SyntaxTree) is not null)
+            .GroupBy(a => solution.GetDocumentId(a.Reference!.SyntaxTree)!)
+            .ToList();
         var compilation = (await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var symbols = JsonSymbols.For(compilation);
-        foreach (var entry in byDocument)
+        foreach (var inDocument in byDocument)
         {
-            if (solution.GetDocument(entry.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
+            if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
             {
                 continue;
             }
 
             var declarations = new Dictionary<SyntaxNode, Additions>();
-            foreach (var (span, addition) in entry.Value)
+            foreach (var (addition, reference) in inDocument)
             {
-                if (root.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is { } declaration && !declarations.ContainsKey(declaration))
+                if (root.FindNode(reference!.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is { } declaration && !declarations.ContainsKey(declaration))
                 {
                     declarations.Add(declaration, addition);
                 }
@@ -65,8 +53,7 @@ internal static class ContextRegistration
                 continue;
             }
 
-            // The call, found again by its mark once the attributes above it moved it.
-            var marked = call is not null && solution.GetDocumentId(call.Invocation.SyntaxTree) == entry.Key ? call.In(root) : null;
+            var marked = call is not null && solution.GetDocumentId(call.Invocation.SyntaxTree) == inDocument.Key ? call.In(root) : null;
             var newRoot = root.ReplaceNodes(
                 marked is null ? declarations.Keys : declarations.Keys.Append(marked),
                 (original, rewritten) => declarations.TryGetValue(original, out var addition)

@@ -39,21 +39,14 @@ internal static class ContextScaffolding
                                                                && (place is null || !calling.Project.Documents.Any(d => string.Equals(d.Name, candidate + ".cs", StringComparison.OrdinalIgnoreCase) && d.Folders.SequenceEqual(place.Folders))));
         var declaration = Declaration(mirror, registrations, name, symbols);
 
-        Document document;
-        string? namespaceName;
-        if (place is null)
-        {
-            namespaceName = callingNamespace;
-            document = calling.WithSyntaxRoot(AddToCallingFile(root, call, container, declaration, mark, model.Compilation, symbols));
-        }
-        else
-        {
-            namespaceName = place.Namespace;
-            var fileScoped = UsesFileScopedNamespaces(calling, written);
-            var unit = NewFile(root, declaration, place, fileScoped, NamedTypes(registered, mirror, symbols), model.Compilation, symbols);
-            var path = place.Directory is null ? null : Path.Combine(place.Directory, name + ".cs");
-            document = calling.Project.AddDocument(name + ".cs", unit, place.Folders, path);
-        }
+        var namespaceName = place is null ? callingNamespace : place.Namespace;
+        var document = place is null
+            ? calling.WithSyntaxRoot(AddToCallingFile(root, call, container, declaration, mark, model.Compilation, symbols))
+            : calling.Project.AddDocument(
+                name + ".cs",
+                NewFile(root, declaration, place, UsesFileScopedNamespaces(calling, written), NamedTypes(registered, mirror, symbols), model.Compilation, symbols),
+                place.Folders,
+                place.Directory is null ? null : Path.Combine(place.Directory, name + ".cs"));
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var context = SymbolsAfterEdit.FindType(compilation, namespaceName is null ? name : namespaceName + "." + name);
@@ -100,7 +93,6 @@ internal static class ContextScaffolding
             .WithAdditionalAnnotations(Formatter.Annotation);
     }
 
-    /// <summary>The context at the end of the calling code's namespace, or file.</summary>
     private static CompilationUnitSyntax AddToCallingFile(CompilationUnitSyntax root, InvocationExpressionSyntax call, BaseNamespaceDeclarationSyntax? container, ClassDeclarationSyntax declaration, SyntaxAnnotation mark, Compilation compilation, JsonSymbols symbols)
     {
         // Ending the file, it keeps the file's final newline.
@@ -196,7 +188,6 @@ internal static class ContextScaffolding
 
     private static string? DirectoryOf(string? path) => string.IsNullOrEmpty(path) ? null : Path.GetDirectoryName(path);
 
-    /// <summary>The new file: the usings its names need, then the namespace (file-scoped where the project's are) and the context.</summary>
     private static CompilationUnitSyntax NewFile(CompilationUnitSyntax callingRoot, ClassDeclarationSyntax declaration, Placement place, bool fileScoped, IEnumerable<INamedTypeSymbol> namedTypes, Compilation compilation, JsonSymbols symbols)
     {
         var eol = UsingDirectives.NewLine(callingRoot);

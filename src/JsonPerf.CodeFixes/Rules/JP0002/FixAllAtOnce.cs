@@ -25,21 +25,19 @@ internal static class FixAllAtOnce
     /// <summary>The calls that take metadata from one context, existing or to scaffold, and the registrations it gains.</summary>
     private sealed class Target(INamedTypeSymbol? context, GenerationOptions? options, FixAllSite first, FixPlan firstPlan)
     {
-        /// <summary>The existing context; null for one to scaffold, then after scaffolding the new one.</summary>
+        /// <summary>The existing context; null for one to scaffold, until it is.</summary>
         public INamedTypeSymbol? Context { get; set; } = context;
 
-        /// <summary>A context to scaffold: its generation options, by which the sites share it.</summary>
+        /// <summary>A context to scaffold: its generation options, by which sites share it.</summary>
         public GenerationOptions? Options { get; } = options;
         public FixAllSite First { get; } = first;
         public FixPlan FirstPlan { get; } = firstPlan;
 
-        /// <summary>The calls that take the metadata, and the calls on options bound to the context (which stay as they are).</summary>
         public List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls { get; } = new();
 
         public List<AttributeListSyntax> Registrations { get; } = new();
         public List<ITypeSymbol> Registered { get; } = new();
 
-        /// <summary>Which type each new property name, and each generated name of a type they reach, is for.</summary>
         public Dictionary<string, ITypeSymbol> Claims { get; } = new(StringComparer.Ordinal);
         public Dictionary<ITypeSymbol, string> Names { get; } = new(SymbolEqualityComparer.Default);
     }
@@ -62,7 +60,6 @@ internal static class FixAllAtOnce
         return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Every site planned on the solution as it is (one compilation, one reference search per options member).</summary>
     private static async Task<List<Target>> PlanAsync(Solution solution, List<FixAllSite> sites, CancellationToken cancellationToken)
     {
         var cache = new FixPlanner.Cache();
@@ -93,7 +90,6 @@ internal static class FixAllAtOnce
         return targets;
     }
 
-    /// <summary>The registrations on the existing contexts in one edit per file, then each new context scaffolded.</summary>
     private static async Task<Solution> ContextsAsync(Solution solution, ProjectId projectId, List<Target> targets, CancellationToken cancellationToken)
     {
         var additions = targets
@@ -130,7 +126,7 @@ internal static class FixAllAtOnce
         {
             if (calls[0].Plan.Options.BoundContext is null)
             {
-                if (await ResolverBinding.BindMemberAsync(solution, projectId, member, target.Context!, cancellationToken).ConfigureAwait(false) is not var (withResolver, _))
+                if (await ResolverBinding.BindMemberAsync(solution, projectId, member, target.Context!, cancellationToken).ConfigureAwait(false) is not { } withResolver)
                 {
                     continue;
                 }
@@ -144,7 +140,6 @@ internal static class FixAllAtOnce
         return solution;
     }
 
-    /// <summary>Each options member that gets a context instance: its field, once; with the members that could not get one.</summary>
     private static async Task<(Solution Solution, HashSet<ISymbol> WithoutField)> AddInstanceFieldsAsync(Solution solution, ProjectId projectId, List<Target> targets, CancellationToken cancellationToken)
     {
         var withoutField = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
@@ -155,7 +150,7 @@ internal static class FixAllAtOnce
                 continue;
             }
 
-            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, instance, target.Context!, calls[0].Plan.Call, cancellationToken).ConfigureAwait(false) is var (withField, _))
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, instance, target.Context!, calls[0].Plan.Call, cancellationToken).ConfigureAwait(false) is { } withField)
             {
                 solution = withField;
             }
@@ -168,7 +163,6 @@ internal static class FixAllAtOnce
         return (solution, withoutField);
     }
 
-    /// <summary>The calls that take the metadata, each document in one edit.</summary>
     private static async Task<Solution> RewriteCallsAsync(Solution solution, List<Target> targets, HashSet<ISymbol> withoutField, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
     {
         var calls = targets.SelectMany(t => t.Calls
@@ -199,7 +193,6 @@ internal static class FixAllAtOnce
         return solution;
     }
 
-    /// <summary>The static options member the fix keeps: the one bound as a resolver, or given a context instance.</summary>
     private static ISymbol? KeptMember(FixPlan plan) => plan.Options switch
     {
         BoundAsResolver resolver => resolver.Member,
@@ -207,7 +200,6 @@ internal static class FixAllAtOnce
         _ => null,
     };
 
-    /// <summary>Each target's calls on one kept member, by how the options are kept.</summary>
     private static IEnumerable<(Target Target, ISymbol Member, List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls)> ByKeptMember<TOptions>(List<Target> targets)
         where TOptions : OptionsPlan
         => targets.SelectMany(target => target.Calls.Where(c => c.Plan.Options is TOptions)
@@ -217,29 +209,20 @@ internal static class FixAllAtOnce
     /// <summary>The plan's existing context, or the one to scaffold for its generation options; null where those cannot be compared.</summary>
     private static Target? TargetFor(List<Target> targets, FixAllSite site, FixPlan plan)
     {
-        if (plan.Target.Context is { } context)
-        {
-            var existing = targets.Find(t => t.Options is null && SymbolEqualityComparer.Default.Equals(t.Context, context));
-            if (existing is null)
-            {
-                targets.Add(existing = new Target(context, null, site, plan));
-            }
-
-            return existing;
-        }
-
-        if (GenerationOptions.Of(plan.Options.Mirror) is not { } options)
+        var context = plan.Target.Context;
+        var options = context is null ? GenerationOptions.Of(plan.Options.Mirror) : null;
+        if (context is null && options is null)
         {
             return null;
         }
 
-        var scaffolded = targets.Find(t => t.Options is not null && t.Options.SameAs(options));
-        if (scaffolded is null)
+        var target = targets.Find(t => options is null ? t.Options is null && SymbolEqualityComparer.Default.Equals(t.Context, context) : t.Options is not null && t.Options.SameAs(options));
+        if (target is null)
         {
-            targets.Add(scaffolded = new Target(null, options, site, plan));
+            targets.Add(target = new Target(context, options, site, plan));
         }
 
-        return scaffolded;
+        return target;
     }
 
     // The site a new context is placed for: in the namespace that holds the most of its calls, itself or under it, so that
@@ -269,20 +252,17 @@ internal static class FixAllAtOnce
         return best < 0 ? target.First : target.Calls[best].Site;
     }
 
-    /// <summary>The namespace the node is declared in, as written (<c>A.B</c> for <c>namespace A { namespace B { } }</c>); empty for the global one.</summary>
     private static string NamespaceOf(SyntaxNode node)
         => string.Join(".", node.Ancestors().OfType<BaseNamespaceDeclarationSyntax>().Reverse().Select(n => n.Name.ToString()));
 
-    /// <summary>Whether <paramref name="member"/>'s sites so far are all on <paramref name="target"/> (the first one decides).</summary>
     private static bool OnOneTarget(Dictionary<ISymbol, Target> members, ISymbol member, Target target)
     {
-        if (members.TryGetValue(member, out var first))
+        if (!members.TryGetValue(member, out var first))
         {
-            return first == target;
+            members.Add(member, first = target);
         }
 
-        members.Add(member, target);
-        return true;
+        return first == target;
     }
 
     // The property name the call takes its metadata from: the context's registration, the one this pass adds for the

@@ -7,7 +7,6 @@ internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoi
     public OptionsPlan Options { get; } = options;
     public ContextChoice Target { get; } = target;
 
-    /// <summary>The call's type unless registered already, then the other types used with its options.</summary>
     public IEnumerable<ITypeSymbol> RegisteredTypes
         => Target.Registration is null ? new[] { Call.Type }.Concat(Target.ExtraTypes) : Target.ExtraTypes;
 
@@ -15,7 +14,6 @@ internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoi
         => RegisteredTypes.Select((type, i) => ContextEditing.Registration(type, i == 0 && Target.Registration is null && Target.NeedsName ? Target.PropertyName : null));
 }
 
-/// <summary>The call as analyzed.</summary>
 internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvocationOperation operation, ITypeSymbol type, ImmutableArray<ITypeSymbol> reachable, IArgumentOperation? options)
 {
     public InvocationExpressionSyntax Invocation { get; } = invocation;
@@ -30,11 +28,8 @@ internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvoca
 
     /// <summary>A <c>typeof</c> overload takes the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
     public bool PassContext => !Operation.TargetMethod.IsGenericMethod;
-
-    /// <summary>Finds the call again after an edit of its document.</summary>
     public SyntaxAnnotation Mark { get; } = new();
 
-    /// <summary>The call in a root of its document not edited since.</summary>
     public InvocationExpressionSyntax? In(SyntaxNode root)
         => root.FullSpan.Contains(Invocation.Span)
             ? root.FindNode(Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == Invocation.Span)
@@ -44,7 +39,6 @@ internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvoca
 /// <summary>How the call's options are handled, and so which contexts qualify.</summary>
 internal abstract class OptionsPlan(IParameterSymbol metadataParameter, MirroredOptions? mirror, INamedTypeSymbol? boundContext)
 {
-    /// <summary>The metadata overload's parameter in place of the options, with its position there.</summary>
     public IParameterSymbol MetadataParameter { get; } = metadataParameter;
 
     /// <summary>The generation options the context must have (null: the defaults).</summary>
@@ -54,10 +48,7 @@ internal abstract class OptionsPlan(IParameterSymbol metadataParameter, Mirrored
     public INamedTypeSymbol? BoundContext { get; } = boundContext;
 }
 
-/// <summary>
-/// The call takes a context's metadata instead of its options: default options, the Web defaults, or static options
-/// whose settings <see cref="OptionsPlan.Mirror"/> carries (that member is removed once private and unused).
-/// </summary>
+/// <summary>The call takes a context's metadata instead of its options (a mirrored member goes once private and unused).</summary>
 internal sealed class MetadataInstead(IParameterSymbol metadataParameter, MirroredOptions? mirror, ISymbol? mirroredMember = null)
     : OptionsPlan(metadataParameter, mirror, null)
 {
@@ -76,28 +67,19 @@ internal sealed class ContextInstance(IParameterSymbol metadataParameter, ISymbo
     : OptionsPlan(metadataParameter, null, uses.InstanceField?.Type as INamedTypeSymbol)
 {
     public ISymbol Member { get; } = member;
-
-    /// <summary>The field that holds the instance: the one an earlier fix added, or a new name.</summary>
     public string FieldName { get; } = uses.InstanceField?.Name ?? ContextInstanceBinding.FieldName(member);
     public bool FieldExists { get; } = uses.InstanceField is not null;
     public IReadOnlyList<ITypeSymbol> Types { get; } = uses.Types;
 }
 
-/// <summary>
-/// The context the call takes its metadata from: an existing one (<see cref="Registration"/>: its <c>[JsonSerializable]</c>
-/// for the type, if any) or, <see cref="Context"/> null, one to scaffold.
-/// </summary>
+/// <summary>The context the call takes its metadata from: an existing one (with its registration of the type, if any), or null to scaffold.</summary>
 internal sealed class ContextChoice(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool needsName, ImmutableArray<ITypeSymbol> extraTypes)
 {
     public INamedTypeSymbol? Context { get; } = context;
     public AttributeData? Registration { get; } = registration;
-
-    /// <summary>The context property that will hold the type's metadata.</summary>
     public string PropertyName { get; } = propertyName;
 
     /// <summary>A new registration needs <c>TypeInfoPropertyName</c>: the generator's own name is taken.</summary>
     public bool NeedsName { get; } = needsName;
-
-    /// <summary>The other types used with options that get a context instance: registered in the same fix.</summary>
     public ImmutableArray<ITypeSymbol> ExtraTypes { get; } = extraTypes;
 }

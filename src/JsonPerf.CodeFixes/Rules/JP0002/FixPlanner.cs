@@ -5,7 +5,7 @@ namespace JsonPerf.CodeFixes;
 /// <summary>Plans the kinds that take a context: the kind's step decides how the options go, then one choice of context serves all.</summary>
 internal static class FixPlanner
 {
-    /// <summary>Fix All plans many sites on one solution: each options member's references are searched once.</summary>
+    /// <summary>Fix All plans many sites on one solution: each options member's references are searched once (StaticOptionsStep).</summary>
     internal sealed class Cache
     {
         public Dictionary<ISymbol, (bool Bindable, INamedTypeSymbol? Bound)?> Bindable { get; } = new(SymbolEqualityComparer.Default);
@@ -40,18 +40,12 @@ internal static class FixPlanner
 
     /// <summary>The metadata where the options were, or wherever System.Net.Http.Json's overload takes it; the options go.</summary>
     private static OptionsPlan? DefaultOptions(PlanningSite site)
-    {
-        var method = site.Call.Operation.TargetMethod;
-        if (site.Call.Options?.Parameter is not { } options)
-        {
-            return null;
-        }
-
-        var parameter = site.Symbols.IsHttpJsonType(method.ContainingType)
-            ? SerializerEntryPoints.MetadataCounterpart(method, options, site.Call.PassContext, site.Symbols)
-            : MetadataOverloadParameter(site, options);
-        return parameter is null ? null : new MetadataInstead(parameter, mirror: null);
-    }
+        => site.Call.Options?.Parameter is { } options
+           && (site.Symbols.IsHttpJsonType(site.Call.Operation.TargetMethod.ContainingType)
+               ? SerializerEntryPoints.MetadataCounterpart(site.Call.Operation.TargetMethod, options, site.Call.PassContext, site.Symbols)
+               : MetadataOverloadParameter(site, options)) is { } parameter
+            ? new MetadataInstead(parameter, mirror: null)
+            : null;
 
     private static OptionsPlan? WebDefaults(PlanningSite site)
         => MirroredOptions.WebDefaults(site.Symbols) is { } web
@@ -67,7 +61,6 @@ internal static class FixPlanner
             : null;
 }
 
-/// <summary>One call being planned, with what every step reads.</summary>
 internal sealed class PlanningSite(Document document, SemanticModel model, JsonSymbols symbols, PlannedCall call)
 {
     public Document Document { get; } = document;

@@ -31,11 +31,9 @@ internal static class HttpDefaultsFix
             ? ct => ApplyAsync(document.Project.Solution, new[] { planned }, ct)
             : null;
 
-    /// <summary>Fix All's first part: every such site planned on the solution as it is, then written together.</summary>
     public static async Task<Solution> FixAllAsync(Solution solution, IEnumerable<FixAllSite> sites, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
     {
-        var planned = new List<Site>();
-        var marks = new List<SyntaxAnnotation>();
+        var planned = new List<(Site Site, SyntaxAnnotation Mark)>();
         foreach (var site in sites.Where(s => s.Diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == Fix.HttpDefaults))
         {
             if (solution.GetDocument(site.Document) is { } document
@@ -43,17 +41,16 @@ internal static class HttpDefaultsFix
                 && root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is { } node
                 && await PlanAsync(document, node, site.Diagnostic, cancellationToken).ConfigureAwait(false) is { } plan)
             {
-                planned.Add(plan);
-                marks.Add(site.Mark);
+                planned.Add((plan, site.Mark));
             }
         }
 
-        if (planned.Count == 0 || await ApplyAsync(solution, planned, cancellationToken).ConfigureAwait(false) is not { } fixedSolution)
+        if (planned.Count == 0 || await ApplyAsync(solution, planned.ConvertAll(p => p.Site), cancellationToken).ConfigureAwait(false) is not { } fixedSolution)
         {
             return solution;
         }
 
-        done.AddRange(marks);
+        done.AddRange(planned.Select(p => p.Mark));
         return fixedSolution;
     }
 
@@ -80,19 +77,9 @@ internal static class HttpDefaultsFix
             : null;
     }
 
-    /// <summary>The context's declaration in the project's own source (not generated; with a body, or <c>;</c>), the one with its attributes first.</summary>
     private static ClassDeclarationSyntax? HolderDeclaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
-        => context.DeclaringSyntaxReferences
-            .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree)
-                        && !r.SyntaxTree.FilePath.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) && !r.SyntaxTree.FilePath.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase))
-            .Select(r => r.GetSyntax(cancellationToken))
-            .OfType<ClassDeclarationSyntax>()
-            .Where(d => d.OpenBraceToken.IsKind(SyntaxKind.OpenBraceToken) && d.CloseBraceToken.IsKind(SyntaxKind.CloseBraceToken) && !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing
-                        || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing)
-            .OrderByDescending(d => d.AttributeLists.Count)
-            .FirstOrDefault();
+        => HttpDefaultsContext.OwnDeclarations(compilation, context, cancellationToken).OrderByDescending(d => d.AttributeLists.Count).FirstOrDefault();
 
-    /// <summary>Each call rewritten and each holder added once, each document in one edit.</summary>
     private static async Task<Solution?> ApplyAsync(Solution solution, IReadOnlyList<Site> sites, CancellationToken cancellationToken)
     {
         var nodes = sites.Select(s => (SyntaxNode)s.Invocation).Concat(sites.Select(s => s.Declaration).OfType<ClassDeclarationSyntax>().Distinct()).ToList();
@@ -117,7 +104,6 @@ internal static class HttpDefaultsFix
         return solution;
     }
 
-    /// <summary><c>Context.Http.Todo</c> right after the value.</summary>
     private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Site site, SyntaxGenerator generator)
     {
         var context = ((ExpressionSyntax)generator.TypeExpression(site.Context)).WithAdditionalAnnotations(Simplifier.Annotation);
@@ -136,12 +122,9 @@ internal static class HttpDefaultsFix
         member = member.ReplaceNodes(
             member.DescendantNodes().Where(n => n is QualifiedNameSyntax { Parent: not QualifiedNameSyntax } or MemberAccessExpressionSyntax { Name.Identifier.ValueText: "JsonSerializerDefaults" or "JavaScriptEncoder" }),
             (_, rewritten) => rewritten.WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation));
-        member = member.WithLeadingTrivia(Comment(HolderComment), newLine).WithTrailingTrivia(newLine).WithAdditionalAnnotations(Formatter.Annotation);
-        if (declaration.Members.Count > 0)
-        {
-            member = member.WithTrailingTrivia(newLine, newLine);
-        }
-
+        member = member.WithLeadingTrivia(Comment(HolderComment), newLine)
+            .WithTrailingTrivia(declaration.Members.Count > 0 ? new[] { newLine, newLine } : new[] { newLine })
+            .WithAdditionalAnnotations(Formatter.Annotation);
         if (declaration.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && declaration.OpenBraceToken.IsKind(SyntaxKind.None))
         {
             // `class AppJsonContext : JsonSerializerContext;` (C# 12): a body, the `;`'s trailing trivia after its `}`.

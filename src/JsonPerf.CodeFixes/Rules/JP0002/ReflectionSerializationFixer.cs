@@ -21,21 +21,12 @@ public sealed class ReflectionSerializationFixer : JsonFixer
         => FixAllAtOnce.FixAsync;
 
     protected override async Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-    {
-        switch (diagnostic.Properties[DiagnosticProperties.FixKind])
+        => diagnostic.Properties[DiagnosticProperties.FixKind] switch
         {
-            case Fix.DomApi:
-                return await DomApiFix.PrepareAsync(document, site, diagnostic.Properties[Fix.Rewrite], cancellationToken).ConfigureAwait(false) is { } dom ? ct => dom(ct) : null;
-
-            case Fix.HttpDefaults:
-                return await HttpDefaultsFix.PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } http ? ct => http(ct) : null;
-
-            default:
-                return await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan
-                    ? ct => ApplyAsync(document, plan, ct)
-                    : null;
-        }
-    }
+            Fix.DomApi => await DomApiFix.PrepareAsync(document, site, diagnostic.Properties[Fix.Rewrite], cancellationToken).ConfigureAwait(false) is { } dom ? ct => dom(ct) : null,
+            Fix.HttpDefaults => await HttpDefaultsFix.PrepareAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } http ? ct => http(ct) : null,
+            _ => await FixPlanner.PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } plan ? ct => ApplyAsync(document, plan, ct) : null,
+        };
 
     private static async Task<Solution?> ApplyAsync(Document document, FixPlan plan, CancellationToken cancellationToken)
     {
@@ -55,20 +46,19 @@ public sealed class ReflectionSerializationFixer : JsonFixer
             solution = await ContextRegistration.RegisterAsync(solution, plan, context, cancellationToken).ConfigureAwait(false);
         }
 
-        switch (plan.Options)
+        if (plan.Options is BoundAsResolver resolver)
         {
-            case BoundAsResolver resolver:
-                return resolver.BoundContext is not null ? solution
-                    : await ResolverBinding.BindMemberAsync(solution, document.Project.Id, resolver.Member, context, cancellationToken).ConfigureAwait(false) is var (bound, _) ? bound : null;
+            return resolver.BoundContext is not null ? solution : await ResolverBinding.BindMemberAsync(solution, document.Project.Id, resolver.Member, context, cancellationToken).ConfigureAwait(false);
+        }
 
-            case ContextInstance { FieldExists: false } instance:
-                if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, document.Project.Id, instance, context, plan.Call, cancellationToken).ConfigureAwait(false) is not var (withField, _))
-                {
-                    return null;
-                }
+        if (plan.Options is ContextInstance { FieldExists: false } instance)
+        {
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, document.Project.Id, instance, context, plan.Call, cancellationToken).ConfigureAwait(false) is not { } withField)
+            {
+                return null;
+            }
 
-                solution = withField;
-                break;
+            solution = withField;
         }
 
         var callingDocument = solution.GetDocument(document.Id)!;

@@ -77,7 +77,6 @@ internal static class ResolverBinding
         return true;
     }
 
-    /// <summary>A reference that hands the options to a framework method, or (where accepted) to a context instance built on them.</summary>
     private static bool IsFrameworkArgument(References.Use reference, JsonSymbols symbols, bool acceptContextInstance, CancellationToken cancellationToken)
     {
         if (reference.IsInDocComment)
@@ -119,7 +118,7 @@ internal static class ResolverBinding
             ? SymbolsAfterEdit.FindAgain(compilation, containing)?.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic)
             : null;
 
-    public static async Task<(Solution Solution, DocumentId Document)?> BindMemberAsync(Solution solution, ProjectId projectId, ISymbol member, INamedTypeSymbol context, CancellationToken cancellationToken)
+    public static async Task<Solution?> BindMemberAsync(Solution solution, ProjectId projectId, ISymbol member, INamedTypeSymbol context, CancellationToken cancellationToken)
     {
         if (solution.GetProject(projectId) is not { } project
             || await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
@@ -147,19 +146,14 @@ internal static class ResolverBinding
             ? creation.WithInitializer(Append(initializer, assignment))
             : creation.WithInitializer(InitializerExpression(SyntaxKind.ObjectInitializerExpression, SingletonSeparatedList<ExpressionSyntax>(assignment)).WithAdditionalAnnotations(Formatter.Annotation));
         var newRoot = UsingDirectives.EnsureUsing(root.ReplaceNode(creation, updated), compilation, combiner);
-        return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
+        return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 
     /// <summary>A setting after the last one as a person writes it: the comma right after that one, not on a line of its own.</summary>
     internal static InitializerExpressionSyntax Append(InitializerExpressionSyntax initializer, ExpressionSyntax added)
     {
         var expressions = initializer.Expressions;
-        if (expressions.Count == 0)
-        {
-            return initializer.WithExpressions(SingletonSeparatedList(added));
-        }
-
-        if (expressions.SeparatorCount == expressions.Count)
+        if (expressions.Count == 0 || expressions.SeparatorCount == expressions.Count)
         {
             return initializer.AddExpressions(added);
         }

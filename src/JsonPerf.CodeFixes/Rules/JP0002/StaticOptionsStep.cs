@@ -13,7 +13,7 @@ internal static class StaticOptionsStep
         if (site.Call.Options is not { Parameter: { } optionsParameter } options
             || (options.Value.WalkDownConversions() as IMemberReferenceOperation)?.Member is not { } member
             || member.DeclaringSyntaxReferences.Any(r => ConditionalCompilation.IsConditional(r.GetSyntax(cancellationToken)))
-            || await BindableAsync(site, member, reflectionFree, cache, cancellationToken).ConfigureAwait(false) is not (true, var bound))
+            || await OnceAsync(cache?.Bindable, member, () => ResolverBinding.BindableMemberAsync(site.Document.Project, member, site.Symbols, cancellationToken, acceptContextInstance: reflectionFree)).ConfigureAwait(false) is not (true, var bound))
         {
             return null;
         }
@@ -31,7 +31,7 @@ internal static class StaticOptionsStep
 
         return bound is null
                && FixPlanner.MetadataOverloadParameter(site, optionsParameter) is { } instanceParameter
-               && await InstanceUsesAsync(site, member, cache, cancellationToken).ConfigureAwait(false) is { } uses
+               && await OnceAsync(cache?.InstanceUses, member, () => ContextInstanceBinding.UsesAsync(site.Document.Project, member, site.Symbols, cancellationToken)).ConfigureAwait(false) is { } uses
             ? new ContextInstance(instanceParameter, member, uses)
             : null;
     }
@@ -52,23 +52,12 @@ internal static class StaticOptionsStep
             ? MirroredOptions.TryCreate(creation, model, member.Name, cancellationToken)
             : null;
 
-    private static async Task<(bool Bindable, INamedTypeSymbol? Bound)?> BindableAsync(PlanningSite site, ISymbol member, bool reflectionFree, FixPlanner.Cache? cache, CancellationToken cancellationToken)
+    private static async Task<T> OnceAsync<T>(Dictionary<ISymbol, T>? cache, ISymbol member, Func<Task<T>> search)
     {
-        if (cache is null || !cache.Bindable.TryGetValue(member, out var result))
+        if (cache is null || !cache.TryGetValue(member, out var result))
         {
-            result = await ResolverBinding.BindableMemberAsync(site.Document.Project, member, site.Symbols, cancellationToken, acceptContextInstance: reflectionFree).ConfigureAwait(false);
-            cache?.Bindable.Add(member, result);
-        }
-
-        return result;
-    }
-
-    private static async Task<ContextInstanceBinding.Uses?> InstanceUsesAsync(PlanningSite site, ISymbol member, FixPlanner.Cache? cache, CancellationToken cancellationToken)
-    {
-        if (cache is null || !cache.InstanceUses.TryGetValue(member, out var result))
-        {
-            result = await ContextInstanceBinding.UsesAsync(site.Document.Project, member, site.Symbols, cancellationToken).ConfigureAwait(false);
-            cache?.InstanceUses.Add(member, result);
+            result = await search().ConfigureAwait(false);
+            cache?.Add(member, result);
         }
 
         return result;

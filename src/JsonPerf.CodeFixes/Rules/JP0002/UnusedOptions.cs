@@ -23,7 +23,7 @@ internal static class UnusedOptions
             .ToList();
         foreach (var inTree in removals.GroupBy(r => r.SyntaxTree))
         {
-            if (solution.GetDocument(inTree.Key) is not { } document)
+            if (solution.GetDocumentId(inTree.Key) is not { } id)
             {
                 continue;
             }
@@ -37,13 +37,12 @@ internal static class UnusedOptions
                 }
             }
 
-            solution = document.WithSyntaxRoot(root).Project.Solution;
+            solution = solution.WithDocumentSyntaxRoot(id, root);
         }
 
         return solution;
     }
 
-    /// <summary>The declaration to remove, or null while anything uses the member.</summary>
     private static async Task<SyntaxNode?> RemovableAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
     {
         if (member.DeclaredAccessibility != Accessibility.Private
@@ -55,23 +54,16 @@ internal static class UnusedOptions
             return null;
         }
 
-        foreach (var part in type.DeclaringSyntaxReferences)
+        // Unbound names count as uses too: the code may not compile yet.
+        if (type.DeclaringSyntaxReferences.Any(part => part.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>().Any(identifier =>
+                identifier.Identifier.ValueText == member.Name
+                && (compilation.GetSemanticModel(part.SyntaxTree).GetSymbolInfo(identifier, cancellationToken).Symbol is not { } referenced
+                    || SymbolEqualityComparer.Default.Equals(referenced.OriginalDefinition, current)))))
         {
-            var root = await part.GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
-            var model = compilation.GetSemanticModel(part.SyntaxTree);
-            foreach (var identifier in root.DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                if (identifier.Identifier.ValueText == member.Name
-                    && (model.GetSymbolInfo(identifier, cancellationToken).Symbol is not { } referenced || SymbolEqualityComparer.Default.Equals(referenced.OriginalDefinition, current)))
-                {
-                    // Unbound names count as uses too: the code may not compile yet.
-                    return null;
-                }
-            }
+            return null;
         }
 
-        var declaration = await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
-        return declaration switch
+        return current.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) switch
         {
             VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: FieldDeclarationSyntax field } } => field,
             VariableDeclaratorSyntax declarator => declarator,
