@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Checks trial.sh on two small repositories it writes under a temporary folder (issue 40), run at the same time:
+# Checks trial.sh on four small repositories it writes under a temporary folder (issues 40, 52), run at the same time:
 #   breaks: a JP0001 site whose fix the repository's own build check rejects (a policy target, as a repository might
 #           forbid static fields): the trial must report the rebuild FAILED, the sites after "unknown", and exit non-zero.
-#   clean:  JP0001 fixed; a JP0005 fix that moves a JP0002 site (counted as created), which the JP0002 pass then
-#           fixes; a test project's site left as a suggestion; the analyzers' share of the compile measured; the
+#   clean:  JP0001 fixed; a JP0005 fix that moves a JP0002 site (one site, not created again), which the JP0002 pass
+#           then fixes; a test project's site left as a suggestion; the analyzers' share of the compile measured; the
 #           per-site outcomes (sites.tsv, --record) and the lost-fix comparison: a record that claims the test
 #           project's site fixed must be reported under LOST FIXES.
+#   rewrites: a build that changes a tracked file: the trial must stop.
+#   refs and units (selftest_table.sh): a library outside the target fixed and built on both its frameworks, tests
+#           compared by name, another analyzer's AD0001 left out, "Unable to fix" told per pass and site.
 # Each trial packs a version of its own: afterwards both packages are still in the NuGet packages folder, and no build
 # met a missing package file (NETSDK1064, CS2001), which is what deleting a shared package folder did.
 #   bash perf-validation/real-repos/selftest.sh
@@ -167,12 +170,19 @@ echo "not built" > "$work/rewrites/Lib/Version.txt"
 printf 'public static class Lib { }\n' > "$work/rewrites/Lib/Lib.cs"
 commit "$work/rewrites"
 
+# ---------------------------------------------------------------- refs: a library outside the target, tests by name
+. "$here/selftest_table.sh"
+write_refs "$work/refs"
+
 # ---------------------------------------------------------------- the trials, all at once
 start=$SECONDS
 bash "$here/trial.sh" --target App/App.csproj --no-tests --out "$work/out-breaks" "$work/breaks" > "$work/breaks.log" 2>&1 &
 pid_breaks=$!
 bash "$here/trial.sh" --target Lib/Lib.csproj --no-tests --out "$work/out-rewrites" "$work/rewrites" > "$work/rewrites.log" 2>&1 &
 pid_rewrites=$!
+bash "$here/trial.sh" --target App/App.csproj --test-target App.Tests/App.Tests.csproj --test-timeout 300 --out "$work/out-refs" \
+  "$work/refs" > "$work/refs.log" 2>&1 &
+pid_refs=$!
 clean_target="$(cd "$work/clean" && ls -1 *.sln *.slnx 2>/dev/null | head -1)"
 bash "$here/trial.sh" --target "$clean_target" --no-tests --before-targets "$work/before.targets" --budget App/App.csproj --budget-runs 1 --out "$work/out-clean" \
   --record "$work/recorded-clean.tsv" \
@@ -180,7 +190,8 @@ bash "$here/trial.sh" --target "$clean_target" --no-tests --before-targets "$wor
 rc_clean=$?
 wait "$pid_breaks"; rc_breaks=$?
 wait "$pid_rewrites"; rc_rewrites=$?
-echo "three trials at once: $((SECONDS - start)) s"
+wait "$pid_refs"; rc_refs=$?
+echo "four trials at once: $((SECONDS - start)) s"
 
 table_breaks="$work/out-breaks/table.md"; table_clean="$work/out-clean/table.md"
 check "breaks: the trial exits non-zero" test "$rc_breaks" != 0
@@ -193,12 +204,17 @@ check "clean: --before-targets removed the package the registry lacks, in every 
   bash -c "! grep -q 'NotInAnyRegistry' '$work/out-clean'/logs/*.log"
 check "clean: JP0001 fixed in the app, left as a suggestion in the test project" grep -q '^| JP0001 | 2 (1 + 1) | 1 | 0 | 1 | 1 |$' "$table_clean"
 check "clean: JP0005 fixed" grep -q '^| JP0005 | 1 (1 + 0) | 1 | 0 | 0 | 0 |$' "$table_clean"
-check "clean: the JP0002 site the JP0005 fix moved is counted as created, and the JP0002 pass fixed it" \
-  bash -c "grep -qE '^ *- warn .*created JP0002 1' '$table_clean' && grep -qE '^ *- jp0002 .*fixed JP0002 2' '$table_clean'"
+# Per site: the JP0002 site whose message the JP0005 fix rewrote (it moved to another overload) is one site, not one
+# fixed and one created (the table counted it so when it matched sites by message).
+check "clean: per site, the JP0002 site the JP0005 fix moved is not created again, and the JP0002 pass fixed both" \
+  bash -c "grep -qE '^ *- warn .*per site: fixed JP0001 1, JP0005 1$' '$table_clean' && grep -qE '^ *- jp0002 .*per site: fixed JP0002 2$' '$table_clean' \
+  && grep -q '^| JP0002 | 2 (2 + 0) | 2 | 0 | 0 | 0 |$' '$table_clean'"
 check "clean: files are files (the warn pass changed one file)" grep -qE '^  - warn \(.*\): exit 0, 1 files changed \(0 new\)' "$table_clean"
 check "clean: the budget table has JsonPerf's share" grep -qE '^\| JsonPerf.Analyzers \| <?[0-9.]+ s \(<?[0-9.]+%\) \|$' "$table_clean"
 check "clean: the budget ran through the compiler server" grep -qE '^\| compiler \| compiler server \(VBCSCompiler\) \|$' "$table_clean"
 check "clean: the rebuild is ok" grep -q '^- build after: ok, 0 errors, 0 new warnings' "$table_clean"
+check "clean: the test project's suggestion, left by design, is not listed as left with no reason" \
+  bash -c "! grep -q '^- left with no reason' '$table_clean'"
 check "rewrites: a baseline build that changes a tracked file stops the trial, naming the file" \
   bash -c "test $rc_rewrites != 0 && grep -q 'the baseline build changed tracked files' '$work/rewrites.log' && grep -q 'Lib/Version.txt' '$work/rewrites.log'"
 # Per site: the member around each site, what became of it, and the lost-fix comparison against a record.
@@ -221,13 +237,15 @@ mkdir -p "$work/out-none" && echo "none 0123abc target=None.sln config=Debug" > 
 : > "$work/out-none/sites-before.tsv"; : > "$work/out-none/sites-after.tsv"; echo "ok, 0 errors, 0 new warnings" > "$work/out-none/build-after.txt"
 python3 "$here/trial_report.py" table "$work/out-none" >/dev/null
 check "none: a repository with no site prints 0 sites" grep -q '^0 sites: no JsonPerf rule reported anything' "$work/out-none/table.md"
-for out in out-breaks out-clean; do
+check_refs "$rc_refs"
+unit_checks
+for out in out-breaks out-clean out-refs; do
   v="$(sed -n 's/^package //p' "$work/$out/run.txt")"
   check "$out: its package $v is still in the packages folder" test -d "$packages/$v"
   check "$out: no build met a missing package file" bash -c "! grep -qE 'NETSDK1064|error CS2001' '$work/$out'/logs/*.log"
 done
 if [ "$failures" -gt 0 ]; then
-  for f in breaks clean; do echo "---- $f"; tail -40 "$work/$f.log"; done
+  for f in breaks clean refs; do echo "---- $f"; tail -40 "$work/$f.log"; done
   cat "$work"/compare-*.txt 2>/dev/null
   echo "selftest: $failures checks FAILED"; exit 1
 fi

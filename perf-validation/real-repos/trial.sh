@@ -128,16 +128,17 @@ fi
 # What the fixes and the steps after them write (removed before a run that redoes them).
 from_fixes=("$out"/sarif-pass-* "$out/sarif-after" "$out"/sites-pass-*.tsv "$out/sites-after.tsv" "$out/passes.txt"
   "$out"/warnings-{after,new,with-package}.txt "$out"/{build-after,errors-after,format-unable,files-changed}.txt
-  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index" "$out/trees.txt" "$out/sites.tsv" "$out/sites-summary.txt" "$out/lost-fixes.txt")
+  "$out/tests-after.txt" "$out/fixes.diff" "$out/table.md" "$out/snap.index" "$out/trees.txt" "$out/sites.tsv" "$out/sites-summary.txt" "$out/lost-fixes.txt"
+  "$out"/tests-{after-names.tsv,changed.tsv,compare.txt} "$out/trx-tests-after" "$out"/logs/after*.extra.*.log)
 case "$from" in
   start)
-    rm -rf "$out"/{logs,sarif-before} "$out"/*.tsv "$out"/*.txt "$out"/*.md "${from_fixes[@]}"
+    rm -rf "$out"/{logs,sarif-before} "$out"/trx-* "$out"/*.tsv "$out"/*.txt "$out"/*.md "${from_fixes[@]}"
     mkdir -p "$out/logs" "$out/feed"
     echo "$name $commit target=$target config=$config" > "$out/run.txt" ;;
   tests)
     [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
       || die "--from tests needs an earlier run of $name at $commit in $out"
-    rm -rf "$out/sarif-before" "$out/sites-before.tsv" "$out"/tests-before.txt "$out"/budget* "${from_fixes[@]}" ;;
+    rm -rf "$out/sarif-before" "$out/sites-before.tsv" "$out"/tests-before{.txt,-names.tsv} "$out/trx-tests-before" "$out"/budget* "${from_fixes[@]}" ;;
   fixes)
     [ -e "$out/sites-before.tsv" ] && [ -e "$out/warnings-baseline.txt" ] && grep -q "^$name $commit " "$out/run.txt" \
       || die "--from fixes needs an earlier run of $name at $commit in $out"
@@ -180,43 +181,8 @@ build() {  # $1: log name; rest: extra arguments
   local name="$1"; shift
   dotnet build "$target_path" -c "$config" --no-incremental -nologo $build_args "$@" > "$out/logs/$name.log" 2>&1
 }
-# Distinct warnings (file, code, message; no line or column, which the fixes move), one a line.
-warnings() {
-  grep -E ': warning [A-Z]+[0-9]+' "$1" | sed -E 's/^ *//; s/\([0-9]+,[0-9]+(,[0-9]+,[0-9]+)?\)//; s/ \[[^]]*\]$//' | sort -u
-}
-errors() { grep -E ': error( [A-Z]+[0-9]+)? *:' "$1" | sed -E 's/^ *//; s/ \[[^]]*\]$//' | sort -u; }
-run_tests() {  # $1: log name; rest: a prefix for the command (with_pkg)
-  [ "$no_tests" = 1 ] && { echo "skipped" > "$out/$1.txt"; return; }
-  log "dotnet test ($1: $test_target; at most ${test_timeout}s each)"
-  local start=$SECONDS rc=0 r t args
-  : > "$out/logs/$1.log"
-  for t in $test_target; do
-    case "$t" in /*) ;; *) t="$checkout/$t" ;; esac
-    if [ "$mtp" = 1 ]; then  # dotnet test in Microsoft.Testing.Platform mode: no positional path, no --filter
-      case "$t" in *.sln|*.slnx|*.slnf) args=(test --solution "$t") ;; *) args=(test --project "$t") ;; esac
-      args+=(-c "$config")
-    else
-      args=(test "$t" -c "$config" -nologo)
-      [ -n "$test_filter" ] && args+=(--filter "$test_filter")
-    fi
-    # shellcheck disable=SC2086
-    "${@:2}" timeout -k 30 "$test_timeout" dotnet "${args[@]}" $build_args $test_args >> "$out/logs/$1.log" 2>&1; r=$?
-    [ "$r" = 124 ] || [ "$r" = 137 ] && echo "TIMED OUT after ${test_timeout}s: $t" >> "$out/logs/$1.log"
-    [ "$r" = 0 ] || rc=$r
-  done
-  # VSTest: "Passed!  - Failed: 0, Passed: 12, Skipped: 1, Total: 13"; Microsoft.Testing.Platform: "total: 13" etc.
-  local sums
-  sums="$(grep -E '(Passed|Failed)! +- +Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$out/logs/$1.log" \
-    | sed -E 's/.*Failed: +([0-9]+), Passed: +([0-9]+), Skipped: +([0-9]+).*/\2 \1 \3/' \
-    | awk '{p+=$1; f+=$2; s+=$3; n++} END {if (n) printf "%d passed, %d failed, %d skipped", p, f, s}')"
-  if [ -z "$sums" ]; then
-    sums="$(grep -E '^ +(succeeded|failed|skipped): +[0-9]+' "$out/logs/$1.log" \
-      | awk '$1=="succeeded:"{p+=$2} $1=="failed:"{f+=$2} $1=="skipped:"{s+=$2; n++} END {if (n) printf "%d passed, %d failed, %d skipped", p, f, s}')"
-  fi
-  grep -q '^TIMED OUT' "$out/logs/$1.log" && sums="${sums:-no summary}, $(grep -c '^TIMED OUT' "$out/logs/$1.log") run(s) timed out"
-  echo "${sums:-no summary} (exit $rc, $((SECONDS - start)) s)" > "$out/$1.txt"
-  cat "$out/$1.txt"
-}
+# Warnings and errors of build logs, run_tests, and the projects outside the target (trial_steps.sh).
+. "$here/trial_steps.sh"
 # Sites from the SARIF logs (trial_report.py): rule, kind, file:line:col, frameworks, level, message.
 sites() { python3 "$here/trial_report.py" sites "$1" "$checkout" "$2"; }
 # A tree of the checkout as it is now (tracked and new files; the trial's own files and lock files left out), written
@@ -230,7 +196,7 @@ excludes() {
 snapshot() {
   excludes
   rm -f "$out/snap.index"
-  GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" add -A -- . "${excl[@]}" \
+  GIT_INDEX_FILE="$out/snap.index" git -c core.safecrlf=false -C "$checkout" add -A -- . "${excl[@]}" \
     && GIT_INDEX_FILE="$out/snap.index" git -C "$checkout" write-tree
 }
 
@@ -268,6 +234,11 @@ grep -qE 'CS8032|CS9057' "$out/logs/with-package.log" && echo "WARNING: the anal
 grep -qE 'NETSDK1064|CS2001' "$out/logs/with-package.log" && echo "WARNING: a package file was missing (NETSDK1064/CS2001)"
 ls "$out/sarif-before"/*.sarif >/dev/null 2>&1 || die "no SARIF log written: the package did not reach the projects (see $out/logs/with-package.log)"
 [ "$pkg_rc" = 0 ] || { errors "$out/logs/with-package.log" | head -20; die "the build with the package fails"; }
+find_extra_projects "$out/sarif-before"
+JsonPerfTrialSarif="$out/sarif-before" build_extras with-package \
+  || { errors "$out"/logs/with-package.extra.*.log | head -20; die "a project outside the target fails to build with the package"; }
+# Their warnings on the frameworks the target's build did not compile (JsonPerf's own left out) join the baseline's.
+{ cat "$out/warnings-baseline.txt"; warnings "$out"/logs/with-package.extra.*.log | not_jsonperf; } | sort -u -o "$out/warnings-baseline.txt"
 sites "$out/sarif-before" "$out/sites-before.tsv"
 
 # ---------------------------------------------------------------- 3b. budget (--budget; trial_budget.sh)
@@ -284,6 +255,7 @@ else
   log "from the fixes: baseline, tests before and sites of the earlier run in $out"
   with_feed; add_pkg
   with_pkg dotnet restore "$target_path" $build_args > "$out/logs/restore-from.log" 2>&1 || die "restore failed"
+  find_extra_projects "$out/sarif-before"
 fi
 echo "sites: $(wc -l < "$out/sites-before.tsv") (list: $out/sites-before.tsv)"
 
@@ -312,7 +284,9 @@ for i in "${!passes[@]}"; do
   # shellcheck disable=SC2086
   with_pkg_format timeout 3600 dotnet format analyzers "$target_path" --no-restore --verbosity normal \
     --diagnostics $pass_rules --severity "$severity" > "$out/logs/format-$pass.log" 2>&1; code=$?
-  grep -h 'Unable to fix' "$out/logs/format-$pass.log" | sed -E 's/^ *//' | sort | uniq -c | sed -E 's/^ *([0-9]+) /\1x /' >> "$out/format-unable.txt"
+  # shellcheck disable=SC2086
+  format_extras "$pass" "$severity" $pass_rules; r=$?; [ "$code" = 0 ] && code=$r
+  unable_of "$pass" >> "$out/format-unable.txt"
   tree="$(snapshot)" || die "cannot snapshot $checkout with git"
   changed="$(git -C "$checkout" diff-tree -r --name-only "$previous_tree" "$tree" | wc -l)"
   new_files="$(git -C "$checkout" diff-tree -r --diff-filter=A --name-only "$previous_tree" "$tree" | wc -l)"
@@ -323,12 +297,14 @@ for i in "${!passes[@]}"; do
     log "rebuild after the fixes (with the package)"
     mkdir -p "$out/sarif-after"
     JsonPerfTrialSarif="$out/sarif-after" with_pkg build after; after_rc=$?
+    JsonPerfTrialSarif="$out/sarif-after" build_extras after || after_rc=1
     sites_after="unknown"
     if [ "$after_rc" = 0 ]; then sites "$out/sarif-after" "$out/sites-after.tsv"; sites_after="sites-after.tsv"; fi
   elif [ "$changed" -gt 0 ]; then
     log "build after the $pass pass (sites it fixed and created)"
     mkdir -p "$out/sarif-pass-$pass"
     JsonPerfTrialSarif="$out/sarif-pass-$pass" with_pkg build "after-$pass"; r=$?
+    JsonPerfTrialSarif="$out/sarif-pass-$pass" build_extras "after-$pass" || r=1
     sites_after="unknown"
     if [ "$r" = 0 ]; then sites "$out/sarif-pass-$pass" "$out/sites-pass-$pass.tsv"; sites_after="sites-pass-$pass.tsv"; fi
   else
@@ -344,15 +320,17 @@ git -C "$checkout" diff-tree -r --name-only "$tree_before" "$tree" | wc -l > "$o
 echo "files changed by the fixes: $(cat "$out/files-changed.txt")"
 
 # ---------------------------------------------------------------- 5. what the rebuild says
-warnings "$out/logs/with-package.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-with-package.txt"
-warnings "$out/logs/after.log" | grep -vE ': warning (JP[0-9]{4}|AD0001):' > "$out/warnings-after.txt"
+warnings "$out/logs/with-package.log" "$out"/logs/with-package.extra.*.log | not_jsonperf > "$out/warnings-with-package.txt"
+warnings "$out/logs/after.log" "$out"/logs/after.extra.*.log | not_jsonperf > "$out/warnings-after.txt"
 comm -13 "$out/warnings-baseline.txt" "$out/warnings-after.txt" > "$out/warnings-new.txt"
-errors "$out/logs/after.log" > "$out/errors-after.txt"
+errors "$out/logs/after.log" "$out"/logs/after.extra.*.log > "$out/errors-after.txt"
 if [ "$after_rc" = 0 ]; then status=ok; else status=FAILED; fi
 echo "$status, $(wc -l < "$out/errors-after.txt") errors, $(wc -l < "$out/warnings-new.txt") new warnings" > "$out/build-after.txt"
 
 # ---------------------------------------------------------------- 6. tests after
-if [ "$after_rc" = 0 ]; then run_tests tests-after with_pkg; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
+# Without the package, as the tests before ran: a test that evaluates the repository's own project files with MSBuild
+# (a code generator's dependency check) would otherwise see the trial's package reference and fail for it.
+if [ "$after_rc" = 0 ]; then remove_pkg; run_tests tests-after; compare_tests; else echo "not run: the build failed" > "$out/tests-after.txt"; fi
 
 # ---------------------------------------------------------------- 7. per site (trial_sites.py), table
 # One line per site: rule, kind, file, enclosing member, outcome (fixed, left, created ...), message without line numbers.

@@ -59,7 +59,9 @@ restored=()   # files of the checkout the trial changed (put back at the end)
 cleanup() {
   for f in "${added[@]}"; do rm -f "$f"; done
   for f in "${restored[@]}"; do git -C "$checkout" checkout -q -- "$f" 2>/dev/null; done
-  # lock files that restoring with the package rewrote
+  put_back_lock_files
+}
+put_back_lock_files() {  # lock files that restoring with the package rewrote
   git -C "$checkout" diff --name-only -- '**/packages.lock.json' 'packages.lock.json' | while read -r f; do
     git -C "$checkout" checkout -q -- "$f"; done
 }
@@ -77,11 +79,13 @@ case "$inject" in
       added+=("$checkout/Directory.Build.targets")
     }
     with_pkg() { JsonPerfTrialKeepWarnings=true "$@"; }
-    with_pkg_format() { "$@"; } ;;
+    with_pkg_format() { "$@"; }
+    remove_pkg() { rm -f "$checkout/Directory.Build.targets"; put_back_lock_files; } ;;
   env)
     add_pkg() { :; }
     with_pkg() { JsonPerfTrialKeepWarnings=true CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; }
-    with_pkg_format() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; } ;;
+    with_pkg_format() { CustomAfterDirectoryBuildTargets="$out/jsonperf-trial.targets" "$@"; }
+    remove_pkg() { put_back_lock_files; } ;;
   *) die "--inject is auto, dbt or env" ;;
 esac
 echo "inject=$inject cpm-style=$cpm_style" >> "$out/run.txt"

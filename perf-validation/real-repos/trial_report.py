@@ -14,6 +14,8 @@ import statistics
 import sys
 from collections import Counter
 
+sys.dont_write_bytecode = True
+
 RULES = ["JP0001", "JP0002", "JP0003", "JP0004", "JP0005", "JP0006", "JP0007", "JP0008", "AD0001"]
 TEST_PATH = re.compile(r"(^|/)tests?/|[./]tests?[./]|tests?\.csproj$|(^|/)test[^/]*/", re.I)
 SAMPLE_PATH = re.compile(r"(^|/)(samples?|examples?|demos?|docs|benchmarks?|perf|playground|sandbox)/"
@@ -47,7 +49,8 @@ def sites(sarif_dir, checkout, out_tsv):
         for run in log.get("runs", []):
             for result in run.get("results") or []:
                 rule = result.get("ruleId", "")
-                if not re.fullmatch(r"JP[0-9]{4}|AD0001", rule) or result.get("suppressions"):
+                message = re.sub(r"[\t\n]", " ", result.get("message", {}).get("text", ""))
+                if not jsonperf_own(rule, message) or result.get("suppressions"):
                     continue
                 location = (result.get("locations") or [{}])[0].get("physicalLocation", {})
                 uri = location.get("artifactLocation", {}).get("uri", "?")
@@ -56,7 +59,6 @@ def sites(sarif_dir, checkout, out_tsv):
                 region = location.get("region", {})
                 site = f"{uri}:{region.get('startLine', 0)}:{region.get('startColumn', 0)}"
                 level = result.get("level", "warning")  # SARIF's default level is warning
-                message = re.sub(r"[\t\n]", " ", result.get("message", {}).get("text", ""))
                 key = (rule, site)
                 if key in found:
                     entry = found[key]
@@ -71,32 +73,11 @@ def sites(sarif_dir, checkout, out_tsv):
             f.write("\t".join([rule, e["kind"], site, ",".join(e["tfms"]), e["level"], e["message"]]) + "\n")
 
 
-def load_sites(path):
-    rows = []
-    for line in read(path).splitlines():
-        parts = line.split("\t")
-        if len(parts) >= 6:
-            rule, kind, site, tfms, level, message = parts[:6]
-            rows.append({"rule": rule, "kind": kind, "file": site.rsplit(":", 2)[0], "site": site,
-                         "tfms": tfms, "level": level, "message": message})
-    return rows
-
-
-def identity(row):
-    # Lines move when a fix edits the file above a site, so a site is known by its rule, file and message; sites that
-    # share all three are counted, not told apart.
-    return (row["rule"], row["file"], row["message"])
-
-
-def delta(before, after):
-    """Per rule: how many sites disappeared (fixed) and appeared (created) between two site lists."""
-    b, a = Counter(map(identity, before)), Counter(map(identity, after))
-    fixed, created = Counter(), Counter()
-    for key, n in (b - a).items():
-        fixed[key[0]] += n
-    for key, n in (a - b).items():
-        created[key[0]] += n
-    return fixed, created
+def jsonperf_own(rule, message):
+    """JsonPerf's rules, and AD0001 only where a JsonPerf analyzer threw (another analyzer's AD0001 is not ours)."""
+    if re.fullmatch(r"JP[0-9]{4}", rule):
+        return True
+    return rule == "AD0001" and re.search(r"'JsonPerf\.", message) is not None
 
 
 # ------------------------------------------------------------------ budget
@@ -169,76 +150,135 @@ def fmt(value):
 
 
 # ------------------------------------------------------------------ table
+NO_REASON = re.compile(r"^(no reason given|see 'When the fix is not offered'.*)?$")
+
+
+def load_per_site(path):
+    """sites.tsv (trial_sites.py outcomes): one row per site, followed from pass to pass."""
+    rows = []
+    for line in read(path).splitlines()[1:]:
+        p = line.split("\t")
+        if len(p) >= 9:
+            outcome, passes = p[4], p[5].split("->") if p[5] else []
+            created = passes[0] if outcome.startswith("created") and passes else ""
+            fixed = passes[-1] if outcome.endswith("fixed") and passes else ""
+            rows.append({"rule": p[0], "kind": p[1], "file": p[2], "member": p[3], "outcome": outcome,
+                         "created": created, "fixed": fixed, "reason": p[7], "level": p[9] if len(p) > 9 else ""})
+    return rows
+
+
+def last_pass(label):
+    """A label is a pass, or passes counted together ("warn+warn-again") when a build between them failed."""
+    return label.split("+")[-1] if label else ""
+
+
 def table(out):
     run = read(os.path.join(out, "run.txt")).splitlines()
     head = run[0].split() if run else ["?", "?"]
-    before = load_sites(os.path.join(out, "sites-before.tsv"))
     build_after = read(os.path.join(out, "build-after.txt"), "not run")
     after_known = build_after.startswith("ok")
-    after = load_sites(os.path.join(out, "sites-after.tsv")) if after_known else None
-
+    rows = load_per_site(os.path.join(out, "sites.tsv"))
     # passes.txt: name, rules, files changed, files added, exit code, sites file after the pass (or "unknown")
     passes = [line.split("\t") for line in read(os.path.join(out, "passes.txt")).splitlines() if line]
-    fixed_total, created_total, pass_lines = Counter(), Counter(), []
-    previous, pending = before, []
+    order = {p[0]: i for i, p in enumerate(passes)}
+
+    def when(label):
+        return order.get(last_pass(label), -1)
+
+    pass_lines = []
     for name, rules, changed, added, code, sites_file in passes:
         if code == "skipped":
             pass_lines.append(f"{name} ({rules}): not run (the pass before it changed no file)")
             continue
         text = f"{name} ({rules}): exit {code}, {changed} files changed ({added} new)"
-        current = None if sites_file == "unknown" else load_sites(os.path.join(out, sites_file))
-        if current is None:
-            pending.append(name)
+        if sites_file == "unknown":
             pass_lines.append(text + "; sites after it: unknown (the build after it failed)")
             continue
-        fixed, created = delta(previous, current)
-        fixed_total += fixed
-        created_total += created
-        label = " + ".join(pending + [name])
-        parts = [f"fixed {describe(fixed)}" if fixed else "fixed none",
-                 *([f"created {describe(created)}"] if created else [])]
-        pass_lines.append(text + "; " + "; ".join(parts) + (f" (counted over {label})" if pending else ""))
-        previous, pending = current, []
+        mine = [r for r in rows if last_pass(r["fixed"]) == name]
+        made = [r for r in rows if last_pass(r["created"]) == name]
+        together = {r["fixed"] for r in mine} | {r["created"] for r in made}
+        parts = [f"fixed {describe(Counter(r['rule'] for r in mine))}" if mine else "fixed none",
+                 *([f"created {describe(Counter(r['rule'] for r in made))}"] if made else [])]
+        label = next((l for l in together if "+" in l), "")
+        pass_lines.append(text + "; per site: " + "; ".join(parts)
+                          + (f" (counted over {label.replace('+', ' + ')})" if label else ""))
 
     lines = [f"# {head[0]} {head[1] if len(head) > 1 else ''} ({' '.join(head[2:])})", ""]
-    if not before and (after is None or not after):
+    if not rows:
         lines.append(f"0 sites: no JsonPerf rule reported anything ({count_logs(out)} SARIF logs read).")
     else:
         lines += ["| rule | sites before (shipped + test/sample) | fixed | created by a fix | left | "
                   "left as suggestions in test projects |", "|---|---|---|---|---|---|"]
         for rule in RULES:
-            b = [r for r in before if r["rule"] == rule]
-            a = None if after is None else [r for r in after if r["rule"] == rule]
-            if not b and not a and not created_total[rule]:
+            mine = [r for r in rows if r["rule"] == rule]
+            if not mine:
                 continue
-            shipped = sum(r["kind"] == "shipped" for r in b)
-            if a is None:
+            before = [r for r in mine if not r["outcome"].startswith("created")]
+            shipped = sum(r["kind"] == "shipped" for r in before)
+            if not after_known:
                 cells = ["unknown"] * 4
             else:
+                left = [r for r in mine if r["outcome"].endswith("left")]
                 suggestions = sum(r["kind"] == "test" and r["level"] == "note" and rule not in ("JP0002", "JP0008")
-                                  for r in a)
-                cells = [str(fixed_total[rule]), str(created_total[rule]), str(len(a)), str(suggestions)]
-            lines.append(f"| {rule} | {len(b)} ({shipped} + {len(b) - shipped}) | " + " | ".join(cells) + " |")
+                                  for r in left)
+                cells = [str(sum(r["outcome"].endswith("fixed") for r in mine)),
+                         str(sum(r["outcome"].startswith("created") for r in mine)), str(len(left)), str(suggestions)]
+            label = "AD0001 (a JsonPerf analyzer threw)" if rule == "AD0001" else rule
+            lines.append(f"| {label} | {len(before)} ({shipped} + {len(before) - shipped}) | " + " | ".join(cells) + " |")
+        lines += ["", "Counted per site (one site is one place in the code, whatever its target frameworks; a site "
+                  "whose message a fix of another site rewrote stays one site); sites before - fixed + created = left."]
     lines.append("")
     lines.append("- passes of `dotnet format analyzers`:")
     lines += [f"  - {p}" for p in pass_lines]
-    unable = read(os.path.join(out, "format-unable.txt"))
-    if unable:
-        lines.append(f"- dotnet format could not fix ({len(unable.splitlines())} lines, {out}/format-unable.txt):")
-        lines += [f"  - {u}" for u in unable.splitlines()[:5]]
+    lines += unable_lines(out, rows, when, order)
     lines.append(f"- build after: {build_after}" + ("" if after_known else "; sites after: unknown"))
+    extras = read(os.path.join(out, "extra-projects.txt")).splitlines()
+    if extras:
+        lines.append(f"- projects outside the target whose sites are counted, each fixed by a `dotnet format` run of "
+                     f"its own and built on every target framework: {', '.join(os.path.basename(e) for e in extras)}")
     lines.append(f"- tests before: {read(os.path.join(out, 'tests-before.txt'), 'not run')}")
     lines.append(f"- tests after: {read(os.path.join(out, 'tests-after.txt'), 'not run')}")
+    by_name = read(os.path.join(out, "tests-compare.txt"))
+    if by_name:
+        lines.append(f"- tests by name: {by_name.splitlines()[0]}")
+        lines += [f"  - {l.strip()}" for l in by_name.splitlines()[1:]]
     lines.append(f"- fixes: {read(os.path.join(out, 'files-changed.txt'), '0')} files changed ({out}/fixes.diff)")
-    per_site = read(os.path.join(out, "sites-summary.txt")).splitlines()
-    if per_site:
-        lines.append(f"- {per_site[0]} (a site whose message a fix of another site rewrote counted once)")
+    # A test project's suggestion is left by design (its column above); any other site left should say why.
+    # "see 'When the fix is not offered'" names a page, not this site's reason: it counts as none.
+    silent = [r for r in rows if r["outcome"].endswith("left") and NO_REASON.match(r["reason"])
+              and not (r["kind"] == "test" and r["level"] == "note")]
+    if silent:
+        lines.append(f"- left with no reason of their own in the message: {len(silent)}")
+        lines += [f"  - {r['rule']} {r['file']} {r['member']} ({r['kind']}): {r['reason'] or 'no reason given'}"
+                  for r in silent[:10]]
     budget_md = read(os.path.join(out, "budget.md"))
     if budget_md:
         lines += ["", f"Analyzer time in the compile of {read(os.path.join(out, 'budget-target.txt'))}:", "", budget_md]
     with open(os.path.join(out, "table.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
+
+
+def unable_lines(out, rows, when, order):
+    """dotnet format's "Unable to fix RULE" lines (format-unable.txt: pass, rule, times printed, fix provider), told per
+    pass and per site: dotnet format prints one per project and target framework whose first site of the rule got no
+    fix, so the number printed counts neither sites nor sites left. What a pass left is read from the sites."""
+    unable = [line.split("\t") for line in read(os.path.join(out, "format-unable.txt")).splitlines() if "\t" in line]
+    if not unable:
+        return []
+    lines = ["- `Unable to fix` from dotnet format, per pass, with the sites of that rule the pass met and left:"]
+    for name, rule, times, provider in unable:
+        at = order.get(name, -1)
+        met = [r for r in rows if r["rule"] == rule and when(r["created"]) < at
+               and (not r["fixed"] or when(r["fixed"]) >= at)]
+        left = [r for r in met if not r["fixed"] or when(r["fixed"]) > at]
+        lines.append(f"  - {name}: Unable to fix {rule} ({provider}; printed {times}x, once per project and target "
+                     f"framework); {len(met)} {rule} site(s) before this pass, {len(met) - len(left)} fixed by it, "
+                     f"{len(left)} left" + (":" if left else ""))
+        for r in left:
+            after = "fixed by a later pass" if r["fixed"] else r["reason"] or "no reason given"
+            lines.append(f"    - {r['file']} {r['member']} ({r['kind']}): {after}")
+    return lines
 
 
 def describe(counter):

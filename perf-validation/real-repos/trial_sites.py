@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 NOTE = re.compile(r"\s*\(no automatic fix here: (?P<reason>.*)\)\s*$")
 FIXED = ("fixed", "created, fixed")
-SITES_HEAD = "rule\tkind\tfile\tmember\toutcome\tpasses\tkey\treason\tmessage"
+SITES_HEAD = "rule\tkind\tfile\tmember\toutcome\tpasses\tkey\treason\tmessage\tlevel\tframeworks"
 RECORD_HEAD = "rule\tkind\tfile\tmember\toutcome\tkey\treason"
 
 
@@ -76,11 +76,12 @@ def load(path, files, tree):
         parts = line.split("\t")
         if len(parts) < 6:
             continue
-        rule, kind, site, _tfms, _level, message = parts[:6]
+        rule, kind, site, tfms, level, message = parts[:6]
         file, ln, col = site.rsplit(":", 2)
         note = NOTE.search(message)
         rows.append({"rule": rule, "kind": kind, "file": file, "member": files.member(tree, file, int(ln), int(col)),
-                     "main": main_text(message), "reason": note.group("reason") if note else "", "message": message})
+                     "main": main_text(message), "reason": note.group("reason") if note else "", "message": message,
+                     "level": level, "tfms": tfms})
     return rows
 
 
@@ -165,7 +166,8 @@ def outcomes(out, checkout):
         reason = left["reason"] if outcome.endswith("left") else ""
         if outcome.endswith("left") and not reason:
             reason = "no reason given"
-        lines.append([t["rule"], t["kind"], t["file"], t["member"], outcome, passes, key_of(t), reason, t["main"]])
+        lines.append([t["rule"], t["kind"], t["file"], t["member"], outcome, passes, key_of(t), reason, t["main"],
+                      left["level"], left["tfms"]])
     lines.sort(key=lambda r: (r[2], r[3], r[0], r[6], r[4]))
     with open(os.path.join(out, "sites.tsv"), "w", encoding="utf-8") as f:
         f.write(SITES_HEAD + "\n" + "".join("\t".join(r) + "\n" for r in lines))
@@ -182,7 +184,9 @@ def load_table(path):
             continue
         p = line.split("\t")
         if path.endswith("sites.tsv") or len(p) >= 9:
-            rows.append({"rule": p[0], "kind": p[1], "file": p[2], "member": p[3], "outcome": p[4], "key": p[6], "reason": p[7]})
+            rows.append({"rule": p[0], "kind": p[1], "file": p[2], "member": p[3], "outcome": p[4], "passes": p[5],
+                         "key": p[6], "reason": p[7], "level": p[9] if len(p) > 9 else "",
+                         "tfms": p[10] if len(p) > 10 else ""})
         else:
             rows.append({"rule": p[0], "kind": p[1], "file": p[2], "member": p[3], "outcome": p[4], "key": p[5],
                          "reason": p[6] if len(p) > 6 else ""})

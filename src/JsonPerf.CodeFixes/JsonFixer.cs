@@ -16,7 +16,8 @@ public abstract class JsonFixer : CodeFixProvider
     protected virtual string TitleFor(Diagnostic diagnostic) => Title;
 
     /// <summary>A cheap check on what the analyzer computed (its diagnostic properties).</summary>
-    protected virtual bool IsFixable(Diagnostic diagnostic) => true;
+    /// <summary>The analyzer named a fix kind (<see cref="DiagnosticProperties.FixKind"/>): it found the site fixable.</summary>
+    protected virtual bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     /// <summary>Whether the diagnostic says a fix exists (<see cref="IsFixable"/>): the tests hold Fix All to leave none such.</summary>
     internal bool SaysFixable(Diagnostic diagnostic) => FixableDiagnosticIds.Contains(diagnostic.Id) && IsFixable(diagnostic);

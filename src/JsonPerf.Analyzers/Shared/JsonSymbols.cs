@@ -50,8 +50,11 @@ internal sealed class JsonSymbols
     private object? _aspNetController;
     private object? _jsonDocument;
     private object? _jsonElement;
+    private object? _jsonMarshal;
     private object? _jsonProperty;
     private object? _jsonNode;
+    private object? _binaryData;
+    private object? _jsonConverter;
     private object? _console;
     private object? _moduleInitializerAttribute;
     private object? _encoding;
@@ -108,8 +111,11 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? AspNetController => Resolve(ref _aspNetController, "Microsoft.AspNetCore.Mvc.Controller");
     public INamedTypeSymbol? JsonDocument => Resolve(ref _jsonDocument, "System.Text.Json.JsonDocument");
     public INamedTypeSymbol? JsonElement => Resolve(ref _jsonElement, "System.Text.Json.JsonElement");
+    public INamedTypeSymbol? JsonMarshal => Resolve(ref _jsonMarshal, "System.Runtime.InteropServices.JsonMarshal");
     public INamedTypeSymbol? JsonProperty => Resolve(ref _jsonProperty, "System.Text.Json.JsonProperty");
     public INamedTypeSymbol? JsonNode => Resolve(ref _jsonNode, "System.Text.Json.Nodes.JsonNode");
+    public INamedTypeSymbol? BinaryData => Resolve(ref _binaryData, "System.BinaryData");
+    public INamedTypeSymbol? JsonConverter => Resolve(ref _jsonConverter, "System.Text.Json.Serialization.JsonConverter");
     public INamedTypeSymbol? Console => Resolve(ref _console, "System.Console");
     public INamedTypeSymbol? ModuleInitializerAttribute => Resolve(ref _moduleInitializerAttribute, "System.Runtime.CompilerServices.ModuleInitializerAttribute");
     public INamedTypeSymbol? Encoding => Resolve(ref _encoding, "System.Text.Encoding");

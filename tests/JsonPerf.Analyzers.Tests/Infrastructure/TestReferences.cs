@@ -37,6 +37,10 @@ public static class TestReferences
     /// <summary>The oldest System.Text.Json package a netstandard2.0 target uses with the package (its generator is under analyzers/).</summary>
     public static string OldestSystemTextJsonPackage => Package("system.text.json", Metadata("OldestSystemTextJsonVersion"));
 
+    /// <summary>.NET 10 with System.Memory.Data (BinaryData).</summary>
+    public static ImmutableArray<MetadataReference> Net10WithBinaryData
+        => Net10.Add(MetadataReference.CreateFromFile(Path.Combine(Package("system.memory.data", Metadata("SystemMemoryDataVersion")), "lib", "net10.0", "System.Memory.Data.dll")));
+
     /// <summary>netstandard2.0 with the System.Text.Json package and its dependencies.</summary>
     public static ImmutableArray<MetadataReference> NetStandard20WithSystemTextJson => s_netStandard20.Value;
 

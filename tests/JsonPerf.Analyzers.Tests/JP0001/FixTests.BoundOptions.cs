@@ -192,7 +192,7 @@ public partial class FixTests
         Assert.NotEmpty(diagnostics);
         Assert.All(diagnostics, d =>
         {
-            Assert.False(d.Properties.ContainsKey(DiagnosticProperties.Fixable), d.ToString());
+            Assert.False(d.Properties.ContainsKey(DiagnosticProperties.FixKind), d.ToString());
             Assert.EndsWith(Rules.NoFixOptionsBoundToContext, d.GetMessage(), System.StringComparison.Ordinal);
         });
     }

@@ -53,7 +53,7 @@ public class JsonFixerTests
 
         protected override string Title => "Decline";
 
-        protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
+        protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
         protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
             => Task.FromResult<PreparedFix?>(null);

@@ -80,7 +80,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         var costSources = new List<IOperation>(configuration.Count + 1) { creation };
         costSources.AddRange(configuration);
-        return Create(creation, fixable, costSources.ToArray(), fixable ? UsesUnderIf(declarator, references) : null);
+        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, costSources.ToArray(), fixable ? UsesUnderIf(declarator, references) : null);
     }
 
     /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
@@ -298,7 +298,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         // Bound to a context, the creation replaced where it stands would be bound by every call: no fix.
         var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        return bound ? CreateBound(creation, fixable, context: null) : Create(creation, fixable, creation);
+        return bound ? CreateBound(creation, fixable, context: null) : Create(creation, fixable ? OptionsPerCallFix.Hoist : null, creation);
     }
 
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>

@@ -45,14 +45,20 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     /// </summary>
     internal static Diagnostic? Judge(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (containingSymbol is IFieldSymbol { IsStatic: false } field && symbols.IsCreatedPerRequest(field.ContainingType))
+        if (containingSymbol is IFieldSymbol { IsStatic: false } field
+            && (symbols.IsCreatedPerRequest(field.ContainingType) || RegisteredPerResolution.For(symbols).Contains(field.ContainingType, cancellationToken)))
         {
-            return AnalyzePerRequestField(creation, field, symbols, cancellationToken);
+            return AnalyzePerRequestField(creation, field, symbols, cancellationToken) is { } perInstance ? WithCallState(perInstance, creation, symbols) : null;
         }
 
         if (!symbols.IsJsonSerializerOptions(creation.Type) || !creation.MayRunPerCall(containingSymbol, symbols, cancellationToken) || symbols.IsInsideExpressionTree(creation))
         {
             return null;
+        }
+
+        if (ConverterCopy(creation, containingSymbol, symbols, cancellationToken) is { } copy)
+        {
+            return copy;
         }
 
         // Whether code in a private method runs per call is asked last, of options that reach the serializer: it reads
@@ -86,7 +92,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                 var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
                 return sink == OptionsSink.Binds
                     ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols) ? context : null)
-                    : Create(creation, movable, creation);
+                    : Create(creation, movable ? OptionsPerCallFix.Hoist : null, creation);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
                 if (use == converted && References(declarator) is var references && !IsWrittenAgain(references))
@@ -117,11 +123,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                     // Shared, the options would reach every reader: each must only pass them on to the serializer or copy them.
                     if (creation.SemanticModel is { } model && !MemberUses.All(property, model.Compilation, (m, name) => OnlyPassesOn(m, name, symbols, cancellationToken), cancellationToken))
                     {
-                        return Create(creation, fixable: false, CreatesReferenceComparedInstances(creation, creation), note: Rules.NoFixGetterReadersMayChange);
+                        return Create(creation, fix: null, CreatesReferenceComparedInstances(creation, creation), note: Rules.NoFixGetterReadersMayChange);
                     }
                 }
 
-                return Create(creation, fixable: cacheable, creation);
+                return Create(creation, cacheable ? OptionsPerCallFix.Getter : null, creation);
 
             default:
                 return null;
@@ -186,7 +192,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
         // A context built per request on the field: a static field would be bound by the first request's context.
         var movable = !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
-        return bound ? CreateBound(creation, movable, context: null) : Create(creation, movable, creation);
+        return bound ? CreateBound(creation, movable, context: null) : Create(creation, movable ? OptionsPerCallFix.StaticField : null, creation);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
@@ -234,26 +240,27 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     /// A local's creation and the statements that configure it, which the fix folds, and the <paramref name="uses"/> it
     /// rewrites that differ between targets (named as additional locations: EveryTargetNote).
     /// </summary>
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation[] costSources, List<Location>? uses)
+    private static Diagnostic Create(IObjectCreationOperation creation, string? fix, IOperation[] costSources, List<Location>? uses)
     {
-        var folded = fixable && costSources.Length > 1 ? costSources.Skip(1).Select(s => s.Syntax.GetLocation()) : null;
+        var folded = fix is not null && costSources.Length > 1 ? costSources.Skip(1).Select(s => s.Syntax.GetLocation()) : null;
         if (uses is not null)
         {
             folded = folded is null ? uses : folded.Concat(uses);
         }
 
-        return Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSources), folded);
+        return Create(creation, fix, CreatesReferenceComparedInstances(creation, costSources), folded);
     }
 
     /// <summary>The creation itself is the only cost source (no array per report).</summary>
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, IOperation costSource)
-        => Create(creation, fixable, CreatesReferenceComparedInstances(creation, costSource));
+    private static Diagnostic Create(IObjectCreationOperation creation, string? fix, IOperation costSource)
+        => Create(creation, fix, CreatesReferenceComparedInstances(creation, costSource));
 
-    private static Diagnostic Create(IObjectCreationOperation creation, bool fixable, bool rebuilds, IEnumerable<Location>? folded = null, string? note = null)
+    /// <summary>The diagnostic, with <paramref name="fix"/> (an <see cref="OptionsPerCallFix"/> kind) where the fix is offered.</summary>
+    private static Diagnostic Create(IObjectCreationOperation creation, string? fix, bool rebuilds, IEnumerable<Location>? folded = null, string? note = null)
     {
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         var cost = rebuilds ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), folded, properties, cost, Rules.OptionsCache, note ?? Rules.FixNote(fixable));
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), folded, properties, cost, Rules.OptionsCache, note ?? Rules.FixNote(fix is not null));
     }
 
     /// <summary>
@@ -282,7 +289,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     private static Diagnostic CreateBound(IObjectCreationOperation creation, bool movable, IObjectCreationOperation? context)
     {
         var fixable = movable && context is not null;
-        var properties = fixable ? DiagnosticProperties.FixableByCachingContext : DiagnosticProperties.None;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, OptionsPerCallFix.CacheContext) : DiagnosticProperties.None;
         return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostRebuild, Rules.OptionsCache, Rules.OptionsFixNote(fixable, onlyBoundToContext: movable));
     }
 

@@ -30,6 +30,15 @@ internal static partial class Rules
     internal static string OptionsFixNote(bool fixable, bool onlyBoundToContext)
         => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
+    /// <summary>The cost of a converter's options copied on every value.</summary>
+    public const string OptionsCostCopy = "as copies of the converter's options cost an allocation, a validation and a lookup per value";
+
+    /// <summary>What JP0001 advises for a converter's copy of its options.</summary>
+    public const string OptionsCacheCopy = "make the copy once per source options, in a ConditionalWeakTable of the converter";
+
+    /// <summary>JP0001 on a converter's copy built from values of the call.</summary>
+    public const string NoFixCopyState = " (no automatic fix here: the copy reads values of this call)";
+
     /// <summary>What JP0001 advises: the options, created once.</summary>
     public const string OptionsCache = "cache them in a static readonly field and reuse them";
 
@@ -54,13 +63,4 @@ internal static partial class Rules
     /// <summary>A coalescing factory (<c>o ?? new ...</c>) handed an optional parameter whose default is null.</summary>
     internal static string OptionsCostThroughFactoryByDefault(string factory, string parameter, string method, string cost)
         => "by the factory method '" + factory + "' whenever '" + parameter + "' is null, its default (each call of '" + method + "' that leaves it out) " + cost;
-}
-
-internal static partial class DiagnosticProperties
-{
-    /// <summary>JP0001, with <see cref="Fixable"/>: the options go to a JsonSerializerContext's constructor, and the fix caches that context.</summary>
-    public const string CacheContext = "CacheContext";
-
-    /// <summary>JP0001: <see cref="Fixable"/> and <see cref="CacheContext"/>.</summary>
-    public static readonly ImmutableDictionary<string, string?> FixableByCachingContext = ImmutableDictionary<string, string?>.Empty.Add(Fixable, "true").Add(CacheContext, "true");
 }

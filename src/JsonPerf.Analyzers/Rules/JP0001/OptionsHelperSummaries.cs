@@ -73,7 +73,7 @@ internal sealed partial class OptionsHelperSummaries
         // Every call of a cached factory gets the one instance: each must only pass it on to the serializer, or copy it.
         var callersMayChange = factory.Fixable && !bound && !boundByAnother && !summaries.CallsOnlyPassOn(target, cancellationToken);
         var fixable = factory.Fixable && !bound && !boundByAnother && !callersMayChange;
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, OptionsPerCallFix.Factory) : DiagnosticProperties.None;
         var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
         return Diagnostic.Create(
             Rules.OptionsCreatedPerCall,

@@ -10,7 +10,7 @@ namespace JsonPerf.Analyzers;
 public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : JsonAnalyzer
 {
     public const string CaseInsensitive = "PropertyNameCaseInsensitive";
-    public const string NamingPolicy = "PropertyNamingPolicy";
+    public const string NamingPolicy = CaseInsensitiveFix.NamingPolicy;
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicy);
 
@@ -54,10 +54,12 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
 
         if (!sameOptionsSetPolicy)
         {
-            var whyNoFix = target.Instance is IInstanceReferenceOperation && assignment.Parent?.Parent is IObjectCreationOperation creation
-                ? WhyNoFixForCreation(creation, context.Compilation, symbols, context.CancellationToken)
+            var inInitializer = target.Instance is IInstanceReferenceOperation && assignment.Parent?.Parent is IObjectCreationOperation;
+            var whyNoFix = inInitializer
+                ? WhyNoFixForCreation((IObjectCreationOperation)assignment.Parent!.Parent!, context.Compilation, symbols, context.CancellationToken)
+                : assignment.Syntax.Parent is not ExpressionStatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax } ? Rules.NoAutomaticFix
                 : DeserializeOnly.WhyNoFix(target.Instance!, context.Compilation, symbols, context.CancellationToken);
-            context.Report(Create(assignment.Syntax.GetLocation(), whyNoFix));
+            context.Report(Create(assignment.Syntax.GetLocation(), inInitializer ? CaseInsensitiveFix.InitializerEntry : CaseInsensitiveFix.Statement, whyNoFix));
         }
     }
 
@@ -72,8 +74,8 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             _ => Rules.NoFixSerializes,
         };
 
-    private static Diagnostic Create(Location location, string? whyNoFix)
-        => Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, location, whyNoFix is null ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None, whyNoFix ?? "");
+    private static Diagnostic Create(Location location, string fix, string? whyNoFix)
+        => Diagnostic.Create(Rules.CaseInsensitiveWithoutNamingPolicy, location, whyNoFix is null ? DiagnosticProperties.With(DiagnosticProperties.FixKind, fix) : DiagnosticProperties.None, whyNoFix ?? "");
 
     /// <summary>The creation sets a policy itself, starts from Web defaults (camelCase), or copies other options.</summary>
     private static bool CreationSetsPolicy(IObjectCreationOperation creation, JsonSymbols symbols)
@@ -212,7 +214,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer : Jso
             {
                 if (argument.NameEquals?.Name.Identifier.ValueText == CaseInsensitive)
                 {
-                    context.Report(Create(argument.GetLocation(), DeserializeOnly.Member(context.Symbol, context.Compilation, symbols, context.CancellationToken)));
+                    context.Report(Create(argument.GetLocation(), CaseInsensitiveFix.Attribute, DeserializeOnly.Member(context.Symbol, context.Compilation, symbols, context.CancellationToken)));
                 }
             }
         }

@@ -35,7 +35,7 @@ public sealed class JavaScriptEncoderCreatedPerCallAnalyzer : JsonAnalyzer
         // A call whose encoder nothing uses is no value to hoist: the call itself is the waste.
         var discarded = invocation.Parent is IExpressionStatementOperation;
         var fixable = !discarded && StaticInitializerCheck.CanMoveToStaticInitializer(invocation, symbols) && StaticInitializerCheck.CanAddStaticField(invocation);
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.Fixable) : DiagnosticProperties.None;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, EncoderPerCallFix.Hoist) : DiagnosticProperties.None;
         context.Report(Diagnostic.Create(Rules.EncoderCreatedPerCall, invocation.Syntax.GetLocation(), properties, discarded ? Rules.NoFixDiscardedEncoder : Rules.FixNote(fixable)));
     }
 

@@ -12,9 +12,6 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 public sealed partial class Utf16DetourAnalyzer
 {
-    /// <summary><c>new StringContent(JsonSerializer.Serialize(...)[, Encoding.UTF8[, mediaType]])</c>: the fix sends a ByteArrayContent of SerializeToUtf8Bytes.</summary>
-    public const string FixByteArrayContent = "ByteArrayContent";
-
     private static void AnalyzeStringContent(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, INamedTypeSymbol stringContent)
     {
         var creation = (IObjectCreationOperation)context.Operation;
@@ -32,7 +29,7 @@ public sealed partial class Utf16DetourAnalyzer
             && !symbols.IsInsideExpressionTree(creation);
         var comment = fixable && CallTrivia.HasLineCommentOrDirective(creation.Syntax);
         fixable &= !comment;
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, FixByteArrayContent) : DiagnosticProperties.None;
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, Utf16DetourFix.ByteArrayContent) : DiagnosticProperties.None;
         context.Report(Diagnostic.Create(
             Rules.Utf16Detour,
             creation.Syntax.GetLocation(),

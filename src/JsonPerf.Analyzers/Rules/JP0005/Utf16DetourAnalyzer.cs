@@ -12,12 +12,6 @@ namespace JsonPerf.Analyzers;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
 {
-    /// <summary><c>Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToUtf8Bytes</c> with the same arguments.</summary>
-    public const string FixSerializeToUtf8Bytes = "SerializeToUtf8Bytes";
-
-    /// <summary><c>File.WriteAllText[Async](path, JsonSerializer.Serialize(...)[, ct])</c>: the fix writes <c>SerializeToUtf8Bytes</c> with <c>WriteAllBytes[Async]</c>.</summary>
-    public const string FixWriteAllBytes = "WriteAllBytes";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.Utf16Detour);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -25,6 +19,13 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         if (symbols.JsonSerializer is { } serializer)
         {
             context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, serializer), OperationFilter.CallsDeclaredIn(serializer, symbols.Encoding, symbols.File));
+            context.RegisterOperationAction(c => AnalyzeDomParse(c, symbols), OperationFilter.CallsDeclaredIn(symbols.JsonDocument, symbols.JsonNode, symbols.JsonElement));
+            if (symbols.BinaryData is { } binaryData)
+            {
+                context.RegisterOperationAction(c => AnalyzeBinaryData(c, serializer, binaryData), OperationFilter.CallsDeclaredIn(binaryData));
+                context.RegisterOperationAction(c => AnalyzeBinaryData(c, serializer, binaryData), OperationFilter.Creations(binaryData));
+            }
+
             if (symbols.StringContent is { } stringContent)
             {
                 context.RegisterOperationAction(c => AnalyzeStringContent(c, symbols, serializer, stringContent), OperationFilter.Creations(stringContent));
@@ -93,7 +94,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         }
 
         var fixable = CanRenameToUtf8Bytes(serialize);
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? FixSerializeToUtf8Bytes : null);
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? Utf16DetourFix.SerializeToUtf8Bytes : null);
     }
 
     /// <summary><c>File.WriteAllText(path, JsonSerializer.Serialize(...))</c> or <c>WriteAllTextAsync(path, ..., ct)</c>, without an explicit encoding.</summary>
@@ -119,7 +120,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         var fixable = CanRenameToUtf8Bytes(serialize)
             && !write.HasNamedArgument()
             && HasFileMethod(write.TargetMethod, bytesName);
-        Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? FixWriteAllBytes : null);
+        Report(context, write, "File." + name + "(path, JsonSerializer.Serialize(...))", "write JsonSerializer.SerializeToUtf8Bytes(...) with File." + bytesName + " instead", fixable ? Utf16DetourFix.WriteAllBytes : null);
     }
 
     /// <summary><c>JsonSerializer.Deserialize</c> of a string decoded from UTF-8 inline; every overload family, never fixed.</summary>
@@ -129,8 +130,18 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         if (method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
             || ArgumentFor(deserialize, method.Parameters[0]) is not { } text
-            || Decoded(text, symbols) is not var (what, instead)
             || symbols.IsInsideExpressionTree(deserialize))
+        {
+            return;
+        }
+
+        if (symbols.JsonSerializer is { } serializer && SerializeToString(text, serializer) is { } serialize)
+        {
+            AnalyzeRoundTrip(context, deserialize, serialize);
+            return;
+        }
+
+        if (Decoded(text, symbols) is not var (what, instead))
         {
             return;
         }
@@ -153,11 +164,11 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             }
         }
 
-        if (text is not IInvocationOperation source)
-        {
-            return null;
-        }
+        return text is IInvocationOperation source ? DecodedCall(source, awaited, symbols) ?? DecodedByHelper(source, awaited, symbols) : null;
+    }
 
+    private static (string What, string Instead)? DecodedCall(IInvocationOperation source, bool awaited, JsonSymbols symbols)
+    {
         var sourceMethod = source.TargetMethod;
         string? what = null;
         string? instead = null;
@@ -190,6 +201,12 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
                 && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpClient):
                 what = "JsonSerializer.Deserialize(await client.GetStringAsync(...))";
                 instead = "await client.GetFromJsonAsync<T>(uri, options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where GetStringAsync substitutes U+FFFD";
+                break;
+
+            case "ToString" when !awaited && sourceMethod.Parameters.Length == 0
+                && SymbolEqualityComparer.Default.Equals(source.Instance?.Type, symbols.BinaryData):
+                what = "JsonSerializer.Deserialize(data.ToString())";
+                instead = "call data.ToObjectFromJson<T>(options) (it reads the bytes, and throws on invalid UTF-8 where ToString substitutes U+FFFD)";
                 break;
 
             case "ReadToEnd" when !awaited && IsReaderCreatedInline(source, symbols):

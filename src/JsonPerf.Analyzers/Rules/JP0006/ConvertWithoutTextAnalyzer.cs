@@ -7,23 +7,8 @@ namespace JsonPerf.Analyzers;
 /// Only inline conversions: a string held in a local may be used for something else too.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
-public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
+public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
 {
-    /// <summary><c>Deserialize(element.GetRawText(), ...)</c>: the fix passes the element itself.</summary>
-    public const string FixPassElement = "PassElement";
-
-    /// <summary><c>X.Parse(JsonSerializer.Serialize(...))</c>: the fix calls <c>SerializeToX</c> with the same arguments.</summary>
-    public const string FixSerializeTo = "SerializeTo";
-
-    /// <summary><c>JsonElement.Parse(element.GetRawText())</c>: the fix calls <c>element.Clone()</c>.</summary>
-    public const string FixCloneElement = "CloneElement";
-
-    /// <summary>
-    /// <c>JsonNode.Parse(element.GetRawText())</c>: the fix calls <c>JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)</c>
-    /// with a context of the project that registers JsonElement (<see cref="DiagnosticProperties.Context"/>, <see cref="DiagnosticProperties.TypeInfoProperty"/>).
-    /// </summary>
-    public const string FixElementToNode = "ElementToNode";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.ConvertWithoutText);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -43,10 +28,24 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var method = invocation.TargetMethod;
         if (!method.IsStatic)
         {
+            if (method.Name == "WriteTo")
+            {
+                AnalyzeWriteTo(context, symbols, serializer, invocation);
+            }
+            else if (method.Name == "GetRawText")
+            {
+                AnalyzeRawTextLength(context, symbols, invocation);
+            }
+
             return;
         }
 
         var containingType = method.ContainingType;
+        if (method.Name == "WriteTo")
+        {
+            return;
+        }
+
         if (method.Name == "Deserialize")
         {
             if (SymbolEqualityComparer.Default.Equals(containingType, serializer) && HasInvocationArgument(invocation.Syntax))
@@ -57,10 +56,16 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         else if (method.Name == "Parse"
             && (SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonDocument)
                 || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonElement)
-                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode))
-            && HasInvocationArgument(invocation.Syntax))
+                || SymbolEqualityComparer.Default.Equals(containingType, symbols.JsonNode)))
         {
-            AnalyzeParse(context, symbols, serializer, invocation);
+            if (HasInvocationArgument(invocation.Syntax))
+            {
+                AnalyzeParse(context, symbols, serializer, invocation);
+            }
+            else if (invocation.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } && arguments[0].Expression is IdentifierNameSyntax)
+            {
+                AnalyzeParseOfLocal(context, symbols, serializer, invocation);
+            }
         }
     }
 
@@ -105,7 +110,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
                 && HasOverloadWithFirstParameter(deserialize.TargetMethod, symbols.JsonElement!)
                 && !deserialize.HasNamedArgument()
                 && RestHasNoSideEffects(deserialize);
-            Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? FixPassElement : null);
+            Report(context, deserialize, "JsonSerializer.Deserialize(element.GetRawText())", "JsonSerializer.Deserialize(element, ...)", fixable ? ConvertWithoutTextFix.PassElement : null);
         }
         else if (textMethod.Name == "ToJsonString"
             && SymbolEqualityComparer.Default.Equals(textMethod.ContainingType, symbols.JsonNode)
@@ -147,7 +152,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
             && HasSameSignature(serializeMethod, replacement)
             && (!isNode || OnlyValueAndTypeArguments(serialize, symbols));
 
-        Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? FixSerializeTo : null);
+        Report(context, parse, target + ".Parse(JsonSerializer.Serialize(...))", "JsonSerializer." + replacement + "(...)", fixable ? ConvertWithoutTextFix.SerializeTo : null);
     }
 
     /// <summary>
@@ -169,7 +174,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         var defaults = AllButFirstAreDefaults(parse) && !parse.HasNamedArgument();
         if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement))
         {
-            Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? FixCloneElement : null);
+            Report(context, parse, "JsonElement.Parse(element.GetRawText())", "element.Clone()", defaults ? ConvertWithoutTextFix.CloneElement : null);
         }
         else if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonNode))
         {
@@ -181,10 +186,10 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
             }
             else if (ElementMetadata(parse, symbols) is { } registration)
             {
-                var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, FixElementToNode)
+                var properties = DiagnosticProperties.None.Add(DiagnosticProperties.FixKind, ConvertWithoutTextFix.ElementToNode)
                     .Add(DiagnosticProperties.Context, registration.Context.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
                     .Add(DiagnosticProperties.TypeInfoProperty, registration.PropertyName);
-                context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Instead, ""));
+                context.Report(Diagnostic.Create(Rules.ConvertWithoutText, parse.Syntax.GetLocation(), properties, What, Rules.ThroughText, Instead, ""));
             }
             else
             {
@@ -231,7 +236,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         return generationOptions.NamedArguments.All(a => s_settingsOfOwnTypes.Contains(a.Key));
     }
 
-    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null)
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, string? noFixNote = null, string cost = Rules.ThroughText)
     {
         if (fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax))
         {
@@ -239,7 +244,7 @@ public sealed class ConvertWithoutTextAnalyzer : JsonAnalyzer
         }
 
         var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
+        context.Report(Diagnostic.Create(Rules.ConvertWithoutText, site.Syntax.GetLocation(), properties, what, cost, instead, fix is null && noFixNote is not null ? noFixNote : Rules.FixNote(fix is not null)));
     }
 
     /// <summary>The value of the first argument when the method's first parameter is a <c>string</c>.</summary>

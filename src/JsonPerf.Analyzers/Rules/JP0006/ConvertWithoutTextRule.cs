@@ -8,18 +8,36 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor ConvertWithoutText = new(
         ConvertWithoutTextId,
         title: "Convert between JSON representations without a string",
-        messageFormat: "{0} goes through a UTF-16 string: the JSON is transcoded from and back to UTF-8 and held as text twice its UTF-8 size (on the large object heap above about 42 KB); call {1} instead{2}",
+        messageFormat: "{0} {1}; call {2} instead{3}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         description: "System.Text.Json reads and writes UTF-8. JsonSerializer.Serialize to a string, JsonElement.GetRawText() and " +
                      "JsonNode.ToJsonString() transcode the JSON to a UTF-16 string, and parsing that string transcodes it back. " +
                      "SerializeToDocument, SerializeToElement and SerializeToNode, and the Deserialize overloads that take a JsonElement " +
-                     "or a JsonNode, convert directly. Only conversions written inline are reported: a string that is also logged, " +
-                     "stored or returned is needed anyway.",
+                     "or a JsonNode, convert directly: the text, twice its UTF-8 size as UTF-16 and on the large object heap above " +
+                     "about 42 KB, is never made. A DOM serialized only to be written to a Utf8JsonWriter (SerializeToElement(x).WriteTo(writer)) " +
+                     "is built, then read again: JsonSerializer.Serialize(writer, x) writes the same JSON directly. Only conversions " +
+                     "written inline or through a local used once are reported: a string or DOM that is also logged, stored or read is needed anyway.",
         helpLinkUri: HelpLinkBase + ConvertWithoutTextId + ".md");
 
     public static readonly RuleRegistration ConvertWithoutTextRegistration = new(ConvertWithoutText, () => new ConvertWithoutTextAnalyzer());
+
+    /// <summary>The cost JP0006 names for a conversion through text.</summary>
+    public const string ThroughText = "goes through a UTF-16 string, transcoded twice";
+
+    /// <summary>The cost JP0006 names for a DOM built only to be written.</summary>
+    public const string DomOnlyWritten = "builds a DOM only to write it";
+
+    /// <summary>The cost JP0006 names for a DOM's text made only for its length.</summary>
+    public const string TextOnlyCounted = "builds a UTF-16 string only to count it";
+
+    /// <summary>JP0006 on <c>element.GetRawText().Length</c>.</summary>
+    public const string NoFixForUtf8Length = " (no automatic fix here: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
+
+    /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
+    public const string NoFixThroughLocal = " (no automatic fix here: the text is held in a local; convert inline, then the fix applies)";
+
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";

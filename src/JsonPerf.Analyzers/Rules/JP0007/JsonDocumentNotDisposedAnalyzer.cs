@@ -10,26 +10,6 @@ namespace JsonPerf.Analyzers;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 {
-    /// <summary>
-    /// The document is a local whose elements are used up in its block or leave it from a JsonElement expression:
-    /// add <c>using</c> to its declaration, and <c>.Clone()</c> at each such expression (none when nothing leaves).
-    /// </summary>
-    public const string FixUsing = "Using";
-
-    /// <summary><c>JsonDocument.Parse(x).RootElement</c> where <c>JsonElement.Parse(x)</c> exists (.NET 10+).</summary>
-    public const string FixElementParse = "ElementParse";
-
-    /// <summary>
-    /// <c>JsonDocument.Parse(x).RootElement...</c> at the start of a statement: <c>using var document = JsonDocument.Parse(x);</c>
-    /// before it and <c>document.RootElement...</c> in it; <c>.Clone()</c> only where an element outlives the block
-    /// (or on the root element when that cannot be told). Preferred to <see cref="FixElementParse"/> when nothing
-    /// outlives the block: the pooled buffers are reused and nothing is copied.
-    /// </summary>
-    public const string FixUsingBefore = "UsingBefore";
-
-    /// <summary><c>JsonSerializer.SerializeToDocument(v, o).RootElement</c>: <c>JsonSerializer.SerializeToElement(v, o)</c>.</summary>
-    public const string FixSerializeToElement = "SerializeToElement";
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.JsonDocumentNotDisposed);
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
@@ -181,17 +161,17 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
                         var elementParses = method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
                         if (CanDeclareBefore(value, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
                         {
-                            fix = FixUsingBefore;
+                            fix = DocumentDisposalFix.UsingBefore;
                         }
                         else if (elementParses)
                         {
-                            fix = FixElementParse;
+                            fix = DocumentDisposalFix.ElementParse;
                             cloneSites = Array.Empty<IOperation>();
                         }
                     }
                     else if (method.Name == "SerializeToDocument" && serializeToElement)
                     {
-                        fix = FixSerializeToElement;
+                        fix = DocumentDisposalFix.SerializeToElement;
                     }
                 }
 
@@ -217,7 +197,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
 
                 if (use == value && CanAddUsing(declarator, symbols, uses, out cloneSites))
                 {
-                    fix = FixUsing;
+                    fix = DocumentDisposalFix.Using;
                 }
 
                 return true;

@@ -9,7 +9,7 @@ namespace JsonPerf.CodeFixes;
 /// local's configuration folded into them), moves into a <c>private static readonly</c> field of the context's type, and
 /// the code uses the field: <c>new ShopContext(new JsonSerializerOptions { ... }).Order</c> becomes
 /// <c>IndentedShopContext.Order</c>; a context local initialized with it is replaced by the field. Offered where the
-/// analyzer found the context only read (<see cref="DiagnosticProperties.CacheContext"/>).
+/// analyzer found the context only read (<see cref="OptionsPerCallFix.CacheContext"/>).
 /// </summary>
 internal static class ContextCaching
 {

@@ -1,6 +1,5 @@
 using System.Composition;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.JsonSerializerOptionsCreatedPerCallAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -16,27 +15,34 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override string Title => "Cache JsonSerializerOptions in a static readonly field";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
-
-    protected override string TitleFor(Diagnostic diagnostic) => CachesContext(diagnostic) ? ContextCaching.Title : Title;
+    protected override string TitleFor(Diagnostic diagnostic) => Kind(diagnostic) == OptionsPerCallFix.CacheContext ? ContextCaching.Title : Title;
 
     /// <summary>
-    /// Options a context is built on cannot be shared: where the analyzer found the context only read, the context is
-    /// cached instead. A factory's call is fixed in the factory, which may be in another document.
+    /// One edit per kind the analyzer named (<see cref="OptionsPerCallFix"/>). A factory's call is fixed in the factory,
+    /// which may be in another document; options a context is built on cannot be shared, so the context is cached.
     /// </summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => Task.FromResult<PreparedFix?>(
-            CachesContext(diagnostic) ? EditDocument(ct => ContextCaching.FixAsync(document, site, ct))
-            // The analyzer has read every use of a getter's or factory's options (they only pass them on, or copy them).
-            : OptionsFactoryCaching.IsFactorySite(site) ? ct => OptionsFactoryCaching.FixAsync(document, site, ct)
-            : EditDocument(ct => FixAsync(document, site, ct)));
+        => Task.FromResult<PreparedFix?>(Kind(diagnostic) switch
+        {
+            OptionsPerCallFix.CacheContext => EditDocument(ct => ContextCaching.FixAsync(document, site, ct)),
+            OptionsPerCallFix.Factory => ct => OptionsFactoryCaching.FixAsync(document, site, ct),
+            OptionsPerCallFix.CachePerSource => EditDocument(ct => ConverterCopyCache.FixAsync(document, site, ct)),
+            OptionsPerCallFix.Getter when site is BaseObjectCreationExpressionSyntax creation => EditDocument(ct => ConvertGetterAsync(document, creation, ct)),
+            OptionsPerCallFix.StaticField => EditDocument(ct => MakeStaticAsync(document, site, ct)),
+            OptionsPerCallFix.FoldLocal or OptionsPerCallFix.Hoist => EditDocument(ct => HoistAsync(document, site, Kind(diagnostic) == OptionsPerCallFix.FoldLocal, ct)),
+            _ => null,
+        });
 
-    private static bool CachesContext(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.CacheContext);
+    private static string? Kind(Diagnostic diagnostic) => diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) ? kind : null;
 
-    private static bool IsGetterSite(SyntaxNode site)
-        => site.Parent is ArrowExpressionClauseSyntax { Parent: PropertyDeclarationSyntax or AccessorDeclarationSyntax } or ReturnStatementSyntax;
+    /// <summary>An instance field of a type created per request becomes static.</summary>
+    private static async Task<Document?> MakeStaticAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+        => site.FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } field && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root
+            ? document.WithSyntaxRoot(root.ReplaceNode(field, MakeStatic(field)))
+            : null;
 
-    private async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    /// <summary>The creation becomes a shared instance or a hoisted field; with <paramref name="foldLocal"/>, the local and its configuration too.</summary>
+    private static async Task<Document?> HoistAsync(Document document, SyntaxNode site, bool foldLocal, CancellationToken cancellationToken)
     {
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
@@ -46,21 +52,8 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             return null;
         }
 
-        if (IsGetterSite(site))
-        {
-            return await ConvertGetterAsync(document, creation, cancellationToken).ConfigureAwait(false);
-        }
-
-        if (creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: FieldDeclarationSyntax field } } }
-            && !field.Modifiers.Any(SyntaxKind.StaticKeyword))
-        {
-            // An instance field of a type created per request: the field itself becomes static.
-            var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(field, MakeStatic(field)));
-        }
-
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (LocalDeclaratorOf(operation) is { } declarator && !Analyzer.IsWrittenAgain(declarator))
+        if (foldLocal && LocalDeclaratorOf(operation) is { } declarator)
         {
             if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {

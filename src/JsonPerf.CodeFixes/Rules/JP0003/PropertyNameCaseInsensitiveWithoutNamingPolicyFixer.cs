@@ -1,6 +1,5 @@
 using System.Composition;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -15,8 +14,6 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.CaseInsensitiveWithoutNamingPolicyId);
 
     protected override string Title => "Add a camelCase naming policy";
-
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
     /// <summary>The analyzer has read every use of the options (they only deserialize).</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
@@ -34,12 +31,12 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
         {
             case AttributeArgumentSyntax { Parent: AttributeArgumentListSyntax list } argument:
                 var policy = AttributeArgument(CamelCase(editor, symbols.JsonKnownNamingPolicy, "System.Text.Json.Serialization.JsonKnownNamingPolicy"))
-                    .WithNameEquals(NameEquals(IdentifierName(Analyzer.NamingPolicy)));
+                    .WithNameEquals(NameEquals(IdentifierName(CaseInsensitiveFix.NamingPolicy)));
                 editor.ReplaceNode(list, list.WithArguments(list.Arguments.Insert(list.Arguments.IndexOf(argument) + 1, policy)));
                 break;
 
             case AssignmentExpressionSyntax { Parent: InitializerExpressionSyntax initializer } entry:
-                var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(Analyzer.NamingPolicy), CamelCase(editor, symbols.JsonNamingPolicy, "System.Text.Json.JsonNamingPolicy"));
+                var assignment = AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(CaseInsensitiveFix.NamingPolicy), CamelCase(editor, symbols.JsonNamingPolicy, "System.Text.Json.JsonNamingPolicy"));
                 var entries = initializer.Expressions.Insert(initializer.Expressions.IndexOf(entry) + 1, assignment.WithLeadingTrivia(entry.GetLeadingTrivia()));
                 editor.ReplaceNode(initializer, initializer.WithExpressions(entries).WithAdditionalAnnotations(Formatter.Annotation));
                 break;
@@ -48,7 +45,7 @@ public sealed class PropertyNameCaseInsensitiveWithoutNamingPolicyFixer : JsonFi
                 when statement.Parent is BlockSyntax or GlobalStatementSyntax:
                 var added = statement.WithExpression(AssignmentExpression(
                         SyntaxKind.SimpleAssignmentExpression,
-                        member.WithName(IdentifierName(Analyzer.NamingPolicy)),
+                        member.WithName(IdentifierName(CaseInsensitiveFix.NamingPolicy)),
                         CamelCase(editor, symbols.JsonNamingPolicy, "System.Text.Json.JsonNamingPolicy")))
                     .WithAdditionalAnnotations(Formatter.Annotation);
                 if (statement.Parent is GlobalStatementSyntax global)

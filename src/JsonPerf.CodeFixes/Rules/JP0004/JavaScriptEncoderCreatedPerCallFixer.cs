@@ -1,6 +1,5 @@
 using System.Composition;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.JavaScriptEncoderCreatedPerCallAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -14,8 +13,6 @@ public sealed class JavaScriptEncoderCreatedPerCallFixer : JsonFixer
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.EncoderCreatedPerCallId);
 
     protected override string Title => "Cache the encoder in a static readonly field";
-
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.Fixable);
 
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Task.FromResult<PreparedFix?>(EditDocument(ct => FixAsync(document, site, ct)));

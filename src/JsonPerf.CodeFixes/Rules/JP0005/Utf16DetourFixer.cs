@@ -1,5 +1,4 @@
 using System.Composition;
-using Analyzer = JsonPerf.Analyzers.Utf16DetourAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -18,8 +17,6 @@ public sealed partial class Utf16DetourFixer : JsonFixer
 
     protected override string Title => "Serialize to UTF-8 directly";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
-
     /// <summary>A line comment or a directive inside the removed part of the call could not be kept: no fix there.</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Task.FromResult<PreparedFix?>(
@@ -31,9 +28,19 @@ public sealed partial class Utf16DetourFixer : JsonFixer
 
     private static async Task<Document?> FixSiteAsync(Document document, SyntaxNode site, string kind, CancellationToken cancellationToken)
     {
-        if (kind == Analyzer.FixByteArrayContent)
+        if (kind == Utf16DetourFix.ByteArrayContent)
         {
             return site is ObjectCreationExpressionSyntax stringContent ? await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false) : null;
+        }
+
+        if (kind == Utf16DetourFix.RoundTripLocal)
+        {
+            return site is InvocationExpressionSyntax deserialize ? await FixRoundTripLocalAsync(document, deserialize, cancellationToken).ConfigureAwait(false) : null;
+        }
+
+        if (kind is Utf16DetourFix.RoundTrip or Utf16DetourFix.BinaryDataBytes)
+        {
+            return await FixCarrierAsync(document, site, kind, cancellationToken).ConfigureAwait(false);
         }
 
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
@@ -43,13 +50,13 @@ public sealed partial class Utf16DetourFixer : JsonFixer
         }
 
         SyntaxNode? replacement = null;
-        if (kind == Analyzer.FixFoldLocalToUtf8Bytes && arguments.Count == 1 && arguments[0].Expression is IdentifierNameSyntax local)
+        if (kind == Utf16DetourFix.FoldLocalToUtf8Bytes && arguments.Count == 1 && arguments[0].Expression is IdentifierNameSyntax local)
         {
             // var json = JsonSerializer.Serialize(...); ... Encoding.UTF8.GetBytes(json) -> JsonSerializer.SerializeToUtf8Bytes(...)
             return await FoldLocalAsync(document, outer, local, cancellationToken).ConfigureAwait(false);
         }
 
-        if (kind == Analyzer.FixSerializeToUtf8Bytes && arguments.Count == 1
+        if (kind == Utf16DetourFix.SerializeToUtf8Bytes && arguments.Count == 1
             && CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is InvocationExpressionSyntax inner
             && ToUtf8Bytes(inner) is { } renamed)
         {
@@ -58,7 +65,7 @@ public sealed partial class Utf16DetourFixer : JsonFixer
                 .WithLeadingTrivia(outer.GetLeadingTrivia().AddRange(CallTrivia.Comments(outer, inner, before: true)))
                 .WithTrailingTrivia(CallTrivia.Comments(outer, inner, before: false).AddRange(outer.GetTrailingTrivia()));
         }
-        else if (kind == Analyzer.FixWriteAllBytes && arguments.Count >= 2
+        else if (kind == Utf16DetourFix.WriteAllBytes && arguments.Count >= 2
             && CallRenaming.Name(outer.Expression) is { } write
             && CallRenaming.WithName(outer.Expression, write.Replace("Text", "Bytes")) is { } writeAllBytes
             && CallTrivia.WalkDownParenthesesAndCasts(arguments[1].Expression) is InvocationExpressionSyntax serialize

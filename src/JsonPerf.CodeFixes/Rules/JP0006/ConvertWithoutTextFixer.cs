@@ -1,6 +1,5 @@
 using System.Composition;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.ConvertWithoutTextAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
@@ -14,13 +13,11 @@ namespace JsonPerf.CodeFixes;
 /// metadata of the project's context (the analyzer finds it).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConvertWithoutTextFixer)), Shared]
-public sealed class ConvertWithoutTextFixer : JsonFixer
+public sealed partial class ConvertWithoutTextFixer : JsonFixer
 {
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Rules.ConvertWithoutTextId);
 
     protected override string Title => "Convert without a string";
-
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
 
     /// <summary>A line comment or a directive inside the call could not be kept on one line: no fix there.</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
@@ -39,6 +36,11 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
 
     private static async Task<Document?> FixAsync(Document document, SyntaxNode site, string kind, (string Context, string Property)? metadata, CancellationToken cancellationToken)
     {
+        if (kind == ConvertWithoutTextFix.SerializeToWriter)
+        {
+            return await SerializeToWriterAsync(document, site, cancellationToken).ConfigureAwait(false);
+        }
+
         if (site is not InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } arguments } outer
             || CallTrivia.WalkDownParenthesesAndCasts(arguments[0].Expression) is not InvocationExpressionSyntax inner
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
@@ -51,16 +53,16 @@ public sealed class ConvertWithoutTextFixer : JsonFixer
         SyntaxNode? replacement = kind switch
         {
             // Deserialize(element.GetRawText(), ...) -> Deserialize(element, ...)
-            Analyzer.FixPassElement when rawText is not null => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
+            ConvertWithoutTextFix.PassElement when rawText is not null => outer.ReplaceNode(first.Expression, rawText.Expression.WithTriviaFrom(first.Expression)),
 
             // JsonElement.Parse(element.GetRawText()) -> element.Clone()
-            Analyzer.FixCloneElement when rawText is not null => InPlaceOf(outer, inner, inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)))),
+            ConvertWithoutTextFix.CloneElement when rawText is not null => InPlaceOf(outer, inner, inner.WithExpression(rawText.WithName(IdentifierName("Clone").WithTriviaFrom(rawText.Name)))),
 
             // JsonNode.Parse(element.GetRawText()) -> JsonSerializer.SerializeToNode(element, Ctx.Default.JsonElement)
-            Analyzer.FixElementToNode when rawText is not null && metadata is var (context, property) => InPlaceOf(outer, inner, ElementToNode(rawText, context, property)),
+            ConvertWithoutTextFix.ElementToNode when rawText is not null && metadata is var (context, property) => InPlaceOf(outer, inner, ElementToNode(rawText, context, property)),
 
             // JsonX.Parse(JsonSerializer.Serialize(...)) -> JsonSerializer.SerializeToX(...)
-            Analyzer.FixSerializeTo when await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
+            ConvertWithoutTextFix.SerializeTo when await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model
                 && model.GetSymbolInfo(outer, cancellationToken).Symbol is IMethodSymbol { ContainingType.Name: var type } && type.StartsWith("Json", StringComparison.Ordinal)
                 && CallRenaming.WithName(inner.Expression, "SerializeTo" + type.Substring("Json".Length)) is { } renamed
                 => InPlaceOf(outer, inner, inner.WithExpression(renamed)),

@@ -22,8 +22,6 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
 
     protected override string Title => "Dispose the JsonDocument";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
-
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Task.FromResult<PreparedFix?>(EditDocument(ct => FixAsync(document, site, ct)));
 
@@ -56,9 +54,9 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
 
         return fix switch
         {
-            Analyzer.FixUsing => AddUsing(document, root, invocation, sites),
-            Analyzer.FixUsingBefore => DeclareBefore(document, root, invocation, sites),
-            Analyzer.FixElementParse or Analyzer.FixSerializeToElement => InPlace(document, root, invocation, model, element, symbols),
+            DocumentDisposalFix.Using => AddUsing(document, root, invocation, sites),
+            DocumentDisposalFix.UsingBefore => DeclareBefore(document, root, invocation, sites),
+            DocumentDisposalFix.ElementParse or DocumentDisposalFix.SerializeToElement => InPlace(document, root, invocation, model, element, symbols),
             _ => null,
         };
     }

@@ -1,0 +1,91 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0001 on options copied from a converter's options on every value: <c>new JsonSerializerOptions(options)</c> in a
+/// <c>JsonConverter</c>'s <c>Read</c> or <c>Write</c> (often to remove the converter itself before serializing the value
+/// again). The options handed to a converter are the serializer's, read-only once in use, so a copy made once per source
+/// options (a <c>ConditionalWeakTable</c> of the converter) is the same copy every call; the fix caches it there, where the
+/// copy reads nothing but constants, static readonly values, the converter's readonly fields and the source options.
+/// </summary>
+public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
+{
+    private static readonly HashSet<string> s_converterMethods = new(StringComparer.Ordinal) { "Read", "Write", "ReadAsPropertyName", "WriteAsPropertyName" };
+
+    private static Diagnostic? ConverterCopy(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (containingSymbol is not IMethodSymbol { IsOverride: true, IsStatic: false } method
+            || !s_converterMethods.Contains(method.Name)
+            || !method.ContainingType.InheritsFromOrEquals(symbols.JsonConverter)
+            || creation.Arguments.Length != 1
+            || creation.Arguments[0].Value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: var source }
+            || !SymbolEqualityComparer.Default.Equals(source.ContainingSymbol, method)
+            || !symbols.IsJsonSerializerOptions(source.Type)
+            || creation.EnclosingFunction() is not null)
+        {
+            return null;
+        }
+
+        var sources = new List<IOperation> { creation };
+        var use = creation.WalkUpValuePassThrough();
+        switch (use.Parent)
+        {
+            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads:
+                break;
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation.WalkUpConversions():
+                foreach (var reference in References(declarator))
+                {
+                    if (CopyConfiguration(reference) is { } statement)
+                    {
+                        sources.Add(statement);
+                    }
+                    else if (reference.WalkUpValuePassThrough().Parent is not IArgumentOperation passed
+                             || OptionsHelperSummaries.For(symbols).Sink(passed, cancellationToken) != OptionsSink.Reads)
+                    {
+                        return null;
+                    }
+                }
+
+                break;
+
+            default:
+                return null;
+        }
+
+        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
+        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, OptionsPerCallFix.CachePerSource) : DiagnosticProperties.None;
+        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+    }
+
+    /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
+    private static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
+        => OptionsConfiguration.ConfigurationStatement(reference)
+           ?? (reference.Parent is IPropertyReferenceOperation { Property.Name: "Converters" } converters && converters.Instance == reference
+               && converters.Parent is IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change && change.Instance == converters
+                   ? change.Parent as IExpressionStatementOperation
+                   : null);
+
+    /// <summary>Nothing the next call could see differently: constants, statics that cannot change, the converter's readonly fields, the source.</summary>
+    private static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
+    {
+        foreach (var operation in root.DescendantsAndSelf())
+        {
+            var stable = operation switch
+            {
+                IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
+                ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
+                IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
+                IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
+                IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,
+                IInvocationOperation call => call.TargetMethod.ContainingType.ContainingNamespace?.ToDisplayString().StartsWith("System", StringComparison.Ordinal) == true,
+                _ => true,
+            };
+            if (!stable)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}
