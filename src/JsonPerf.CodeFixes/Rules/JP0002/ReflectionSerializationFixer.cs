@@ -15,8 +15,6 @@ public sealed class ReflectionSerializationFixer : JsonFixer
 
     protected override string Title => "Use source-generated metadata";
 
-    protected override bool IsFixable(Diagnostic diagnostic) => diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind);
-
     internal override Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>>? FixAllAtOnceAsync
         => FixAllAtOnce.FixAsync;
 
