@@ -75,13 +75,8 @@ internal static class ContextChooser
         }
 
         var extra = ImmutableArray.CreateBuilder<ITypeSymbol>();
-        foreach (var type in used)
+        foreach (var type in used.Where(registered.Add))
         {
-            if (!registered.Add(type))
-            {
-                continue;
-            }
-
             if (!GeneratedMetadata.IsSafeForGeneratedMetadata(type, compilation, out var reachable)
                 || GeneratedNames.HasNameTheGeneratorCannotGive(type, reachable)
                 || context is not null && !CanHold(context, type, reachable, symbols)
