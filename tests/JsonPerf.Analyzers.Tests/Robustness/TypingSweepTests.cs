@@ -87,7 +87,7 @@ public class TypingSweepTests(ITestOutputHelper output)
                     {
                         await action.GetOperationsAsync(CancellationToken.None);
                         applied++;
-                        httpDefaults += diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? 1 : 0;
+                        httpDefaults += diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == ReflectionSerializationFix.HttpDefaults ? 1 : 0;
                     }
                 }
                 catch (Exception e)
