@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fix All at project scale (issue 29): `dotnet format analyzers` on the cost tool's generated project, JP0001's fixes
 # first and then JP0002's (the order the README gives), each timed, with the sites before and after and how many of
-# the sites left say why in their message ("no automatic fix here"). One row per project size.
+# the sites left say why in their message ("(no fix: ...)"). One row per project size.
 #
 #   bash perf-validation/fixer-scale.sh [FILES...]     (default: 200 2000; seed 1, as analyzer-cost.sh)
 #
@@ -22,7 +22,7 @@ dotnet build "$root/perf-validation/AnalyzerCost" -c Release -v:q -nologo >/dev/
 # Distinct "file(line,col): warning ID: message" lines of a Rebuild.
 sites() { dotnet build "$1" --no-restore -t:Rebuild -c Release -nologo -v:q -p:UseSharedCompilation=false 2>&1 | { grep -E ": warning JP000[12]:" || true; } | sed 's/ \[[^]]*\]$//' | sort -u; }
 count() { grep -c ": warning $1:" <<<"$2" || true; }
-explained() { grep ": warning $1:" <<<"$2" | grep -c "no automatic fix here" || true; }
+explained() { grep ": warning $1:" <<<"$2" | grep -cE "\(no (automatic )?fix( here)?: " || true; }
 timed_format() {  # $1 project dir, $2 rule: prints seconds
   local start=$SECONDS
   dotnet format analyzers "$1/Synthetic.csproj" --no-restore --diagnostics "$2" --severity warn -v q >/dev/null 2>&1 || true

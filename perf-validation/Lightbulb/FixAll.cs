@@ -53,7 +53,7 @@ internal static class FixAll
         return offering.Count == 0 ? 0 : 1;
     }
 
-    /// <summary>The note that says why there is no fix ("(no automatic fix here: ..."), to its first ';'.</summary>
+    /// <summary>The note that says why there is no fix ("(no fix: ..."), to its first ';'.</summary>
     private static string Note(string message)
     {
         var start = message.LastIndexOf(" (no ", StringComparison.Ordinal);

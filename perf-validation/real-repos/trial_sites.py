@@ -7,7 +7,7 @@
   trial_sites.py counts SITES_TSV             "N sites, N fixed, N created, N left"
 
 A site is known by its rule, file, the member that encloses it (Type.Member, read from the checkout's files as they were
-when the site was reported: trees.txt) and its message without line numbers and without the "(no automatic fix here:
+when the site was reported: trees.txt) and its message without line numbers and without the "(no fix:
 ...)" note, which a site gains when its fix is withheld. Sites that share all of these are counted, not told apart.
 """
 import hashlib
@@ -20,7 +20,8 @@ from collections import Counter, defaultdict
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-NOTE = re.compile(r"\s*\(no automatic fix here: (?P<reason>.*)\)\s*$")
+# The note: "(no fix: ...)", or "(no automatic fix here: ...)" as messages said it before they were shortened.
+NOTE = re.compile(r"\s*\(no (?:automatic )?fix(?: here)?: (?P<reason>.*)\)\s*$")
 FIXED = ("fixed", "created, fixed")
 SITES_HEAD = "rule\tkind\tfile\tmember\toutcome\tpasses\tkey\treason\tmessage\tlevel\tframeworks"
 RECORD_HEAD = "rule\tkind\tfile\tmember\toutcome\tkey\treason"

@@ -58,7 +58,7 @@ public class ElementCopyTests
         var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
         var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
         Assert.Equal("global::CopyContext", diagnostic.Properties[DiagnosticProperties.Context]);
-        Assert.DoesNotContain("no automatic fix", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+        Assert.DoesNotContain("(no fix: ", diagnostic.GetMessage(), System.StringComparison.Ordinal);
 
         var after = (await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()))!;
         var text = (await after.GetDocument(id)!.GetTextAsync()).ToString();
@@ -80,7 +80,7 @@ public class ElementCopyTests
         var (solution, document) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
         var diagnostic = Assert.Single(await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer()), d => d.Id == Rules.ConvertWithoutTextId);
         Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
-        Assert.Contains("no automatic fix here: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+        Assert.Contains("no fix: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata", diagnostic.GetMessage(), System.StringComparison.Ordinal);
         Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(document)!, new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()));
     }
 
@@ -123,7 +123,7 @@ public class ElementCopyTests
         var diagnostics = (await FixRunner.GetDiagnosticsAsync(solution.GetDocument(document)!.Project, new ConvertWithoutTextAnalyzer())).Where(d => d.Id == Rules.ConvertWithoutTextId).ToList();
         Assert.Equal(3, diagnostics.Count);
         Assert.All(diagnostics, d => Assert.False(d.Properties.ContainsKey(DiagnosticProperties.FixKind)));
-        Assert.Contains("no automatic fix here: SerializeToDocument writes the element anew", diagnostics.OrderBy(d => d.Location.SourceSpan.Start).First().GetMessage(), System.StringComparison.Ordinal);
+        Assert.Contains("no fix: SerializeToDocument writes the element anew", diagnostics.OrderBy(d => d.Location.SourceSpan.Start).First().GetMessage(), System.StringComparison.Ordinal);
     }
 
     [Fact]

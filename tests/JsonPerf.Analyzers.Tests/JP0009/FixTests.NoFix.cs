@@ -47,7 +47,7 @@ public partial class FixTests
                 {{members}}
             }
             """);
-        Assert.Equal(note, diagnostic.GetMessage().Substring(diagnostic.GetMessage().IndexOf(" (no automatic fix here: ", StringComparison.Ordinal)));
+        Assert.Equal(note, diagnostic.GetMessage().Substring(diagnostic.GetMessage().IndexOf(" (no fix: ", StringComparison.Ordinal)));
         Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
     }
 

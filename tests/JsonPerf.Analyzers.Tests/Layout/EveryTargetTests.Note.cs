@@ -76,7 +76,7 @@ public partial class EveryTargetTests
         Assert.Equal(2, diagnostics.Count);
         Assert.EndsWith(Rules.NoFixForTargets, diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
         Assert.Empty(diagnostics[0].Properties);
-        Assert.DoesNotContain("no automatic fix", diagnostics[1].GetMessage(), System.StringComparison.Ordinal);
+        Assert.DoesNotContain("(no fix: ", diagnostics[1].GetMessage(), System.StringComparison.Ordinal);
         Assert.NotEmpty(diagnostics[1].Properties);
     }
 
@@ -90,7 +90,7 @@ public partial class EveryTargetTests
 
         Assert.Equal(3, diagnostics.Count);
         Assert.NotEmpty(diagnostics[0].Properties);
-        Assert.DoesNotContain("no automatic fix", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
+        Assert.DoesNotContain("(no fix: ", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
         // A site outside #if whose fix folds a declaration under it.
         Assert.Equal(targetFrameworksVisible, diagnostics[1].GetMessage().EndsWith(Rules.NoFixForTargets, System.StringComparison.Ordinal));
         var branch = diagnostics[2];

@@ -21,7 +21,7 @@ internal static partial class Rules
 
     public static readonly RuleRegistration CaseInsensitiveWithoutNamingPolicyRegistration = new(CaseInsensitiveWithoutNamingPolicy, () => new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer());
 
-    public const string NoFixSerializes = " (no automatic fix here: these options also serialize, and a naming policy would rename the properties they write)";
+    public const string NoFixSerializes = " (no fix: these options also serialize, and a naming policy would rename the properties they write)";
 
-    public const string NoFixPublicOptions = " (no automatic fix here: the options are visible outside the library, where code may serialize with them)";
+    public const string NoFixPublicOptions = " (no fix: the options are visible outside the library, where code may serialize with them)";
 }

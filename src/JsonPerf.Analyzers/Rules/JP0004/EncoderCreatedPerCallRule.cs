@@ -20,5 +20,5 @@ internal static partial class Rules
 
     public static readonly RuleRegistration EncoderCreatedPerCallRegistration = new(EncoderCreatedPerCall, () => new JavaScriptEncoderCreatedPerCallAnalyzer());
 
-    public const string NoFixDiscardedEncoder = " (no automatic fix here: nothing uses the encoder this call builds; remove the call)";
+    public const string NoFixDiscardedEncoder = " (no fix: nothing uses the encoder this call builds; remove the call)";
 }

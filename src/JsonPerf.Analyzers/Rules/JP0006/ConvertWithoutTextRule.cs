@@ -33,20 +33,20 @@ internal static partial class Rules
     public const string TextOnlyCounted = "builds a UTF-16 string only to count it";
 
     /// <summary>JP0006 on <c>element.GetRawText().Length</c>.</summary>
-    public const string NoFixForUtf8Length = " (no automatic fix here: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
+    public const string NoFixForUtf8Length = " (no fix: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
 
     /// <summary>JP0006 on a parse of a JsonObject's or JsonArray's ToString().</summary>
-    public const string NoFixForNodeToString = " (no automatic fix here: the parser's options and number forms may differ)";
+    public const string NoFixForNodeToString = " (no fix: the parser's options and number forms may differ)";
 
     /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
-    public const string NoFixThroughLocal = " (no automatic fix here: the text is held in a local; convert inline, then the fix applies)";
+    public const string NoFixThroughLocal = " (no fix: the text is held in a local; convert inline, then the fix applies)";
 
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
-    public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
+    public const string NoFixForDocumentText = " (no fix: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
 
     /// <summary>JP0006 on <c>JsonNode.Parse(element.GetRawText())</c> where no context of the project registers JsonElement.</summary>
-    public const string NoFixElementToNodeWithoutMetadata = " (no automatic fix here: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata, which this call does not, and throws where reflection is off (an AOT app loading this code); register JsonElement on a JsonSerializerContext of the project ([JsonSerializable(typeof(JsonElement))]) and the fix passes its metadata)";
+    public const string NoFixElementToNodeWithoutMetadata = " (no fix: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata, which this call does not, and throws where reflection is off (an AOT app loading this code); register JsonElement on a JsonSerializerContext of the project ([JsonSerializable(typeof(JsonElement))]) and the fix passes its metadata)";
 }
 
 internal static partial class DiagnosticProperties

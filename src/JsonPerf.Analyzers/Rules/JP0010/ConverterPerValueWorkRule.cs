@@ -42,15 +42,15 @@ internal static partial class Rules
 
     public const string ConverterReadScalarDirectly = "read it from the reader (TokenType, GetInt32() and the like)";
 
-    public const string NoFixConverterControlFlow = " (no automatic fix here: the pattern changes how Read walks the JSON; the rule's page shows it)";
+    public const string NoFixConverterControlFlow = " (no fix: the pattern changes how Read walks the JSON; the rule's page shows it)";
 
-    public const string NoFixValueTextEquals = " (no automatic fix here: ValueTextEquals throws on a null token and returns false on malformed text, where GetString() returns null or throws)";
+    public const string NoFixValueTextEquals = " (no fix: ValueTextEquals throws on a null token and returns false on malformed text, where GetString() returns null or throws)";
 
-    public const string NoFixEncoderMayDiffer = " (no automatic fix here: JsonEncodedText.Encode escapes with the default encoder, and the writer's encoder may escape this text differently)";
+    public const string NoFixEncoderMayDiffer = " (no fix: JsonEncodedText.Encode escapes with the default encoder, and the writer's encoder may escape this text differently)";
 
-    public const string NoFixConstantNotStatic = " (no automatic fix here: a static field cannot read this constant as it is written (a local constant, say); make it a const field)";
+    public const string NoFixConstantNotStatic = " (no fix: a static field cannot read this constant as it is written (a local constant, say); make it a const field)";
 
-    public const string NoFixNameMap = " (no automatic fix here: the text comes from a map or a field; keep JsonEncodedText values there instead)";
+    public const string NoFixNameMap = " (no fix: the text comes from a map or a field; keep JsonEncodedText values there instead)";
 
-    public const string NoFixScalarParse = " (no automatic fix here: ParseValue also consumes an object or an array, which reading the scalar from the reader leaves for Read to skip)";
+    public const string NoFixScalarParse = " (no fix: ParseValue also consumes an object or an array, which reading the scalar from the reader leaves for Read to skip)";
 }
