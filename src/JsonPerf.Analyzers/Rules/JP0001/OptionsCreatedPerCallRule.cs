@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor OptionsCreatedPerCall = new(
         OptionsCreatedPerCallId,
         title: "Cache JsonSerializerOptions instead of creating them per call",
-        messageFormat: "JsonSerializerOptions created on every call {0}; {1}{2}",
+        messageFormat: "JsonSerializerOptions created per call {0}; {1}{2}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -52,10 +52,10 @@ internal static partial class Rules
     public const string OptionsCostCallState = "hold a converter, policy or encoder made from the call's values, so metadata is rebuilt each time";
 
     /// <summary>Message argument of JP0001 when the options only hold value settings (a cache lookup per call).</summary>
-    public const string OptionsCostLookup = "cost an allocation and a metadata-cache lookup each time";
+    public const string OptionsCostLookup = "cost an allocation and a cache lookup each time";
 
     /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
-    public const string OptionsCostRebuild = "hold new converter, encoder or policy instances, so type metadata is rebuilt each time";
+    public const string OptionsCostRebuild = "hold new converters or policies, so metadata is rebuilt each time";
 
     /// <summary>
     /// Message argument of JP0001 at a call of the project's own factory method, reported where its result goes to the
