@@ -117,11 +117,11 @@ public partial class AnalyzerTests
         => Verify.VerifyAnalyzerAsync(InWebMethod(body));
 
     [Theory]
-    [InlineData("await client.GetFromJsonAsync<Order>(\"/o\");", "HttpClient.GetFromJsonAsync builds the metadata of 'Order' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<Order>", true)]
-    [InlineData("JsonContent.Create(order);", "JsonContent.Create builds the metadata of 'Order' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<Order>", true)]
-    [InlineData("await response.WriteAsJsonAsync(order);", "HttpResponse.WriteAsJsonAsync builds the metadata of 'Order' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<Order> (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)", false)]
-    [InlineData("Results.Json(order, s_web);", "Results.Json builds the metadata of 'Order' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<Order> (no automatic fix here: see 'When the fix is not offered' on the rule's page)", false)]
-    [InlineData("System.Text.Json.JsonSerializer.Serialize(order);", "JsonSerializer.Serialize builds the metadata of 'Order' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<Order>", true)]
+    [InlineData("await client.GetFromJsonAsync<Order>(\"/o\");", "HttpClient.GetFromJsonAsync builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext", true)]
+    [InlineData("JsonContent.Create(order);", "JsonContent.Create builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext", true)]
+    [InlineData("await response.WriteAsJsonAsync(order);", "HttpResponse.WriteAsJsonAsync builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext (no fix: the app's JSON options apply)", false)]
+    [InlineData("Results.Json(order, s_web);", "Results.Json builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext (no fix: see the rule's page)", false)]
+    [InlineData("System.Text.Json.JsonSerializer.Serialize(order);", "JsonSerializer.Serialize builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext", true)]
     public async Task Names_the_web_helper_and_says_when_there_is_no_fix(string body, string message, bool fixable)
     {
         var (solution, _) = FixRunner.CreateProject(InWebMethod(body), OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);

@@ -242,7 +242,7 @@ public partial class AnalyzerTests
             ExpectedDiagnostics =
             {
                 new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 48).WithSeverity(DiagnosticSeverity.Info)
-                    .WithArguments("JsonSerializer.Deserialize", "List<Order>", ""),
+                    .WithArguments("JsonSerializer.Deserialize", "List<Order>", Rules.ReflectionUseContext("List<Order>"), ""),
             },
         }.RunAsync();
 
@@ -269,7 +269,7 @@ public partial class AnalyzerTests
         var test = new Verify.Test
         {
             TestCode = InMethod("JsonSerializer.Serialize(order);"),
-            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(DiagnosticSeverity.Info).WithArguments("JsonSerializer.Serialize", "Order", "") },
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(DiagnosticSeverity.Info).WithArguments("JsonSerializer.Serialize", "Order", Rules.ReflectionUseContext("Order"), "") },
         };
         test.TestState.AnalyzerConfigFiles.Add(("/package/JsonPerf.Analyzers.TrimmedApp.globalconfig", TrimmedAppConfig));
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nglobal_level = 100\ndotnet_diagnostic.JP0002.severity = suggestion\n"));
@@ -292,7 +292,7 @@ public partial class AnalyzerTests
         var test = new Verify.Test
         {
             TestCode = InMethod("JsonSerializer.Serialize(order);"),
-            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("JsonSerializer.Serialize", "Order", "") },
+            ExpectedDiagnostics = { new DiagnosticResult(Rules.ReflectionSerialization).WithSpan(17, 24, 17, 33).WithSeverity(expected).WithArguments("JsonSerializer.Serialize", "Order", Rules.ReflectionUseContext("Order"), "") },
         };
         if (trimmedApp)
         {

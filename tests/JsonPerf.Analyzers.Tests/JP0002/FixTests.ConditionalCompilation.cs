@@ -126,8 +126,8 @@ public partial class FixTests
 
         var diagnostics = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
         Assert.Equal(3, diagnostics.Count);
-        Assert.All(diagnostics.Take(2), d => Assert.EndsWith("(no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
-        Assert.DoesNotContain("no automatic fix", diagnostics[2].GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+        Assert.All(diagnostics.Take(2), d => Assert.EndsWith(Rules.NoFixInConditionalCode, d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+        Assert.DoesNotContain("(no fix: ", diagnostics[2].GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
 
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;
         var text = await TextAsync(after, "Writer.cs");
@@ -182,7 +182,7 @@ public partial class FixTests
 
         var diagnostics = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
         Assert.Equal(3, diagnostics.Count);
-        Assert.All(diagnostics.Take(2), d => Assert.EndsWith("(no automatic fix here: these options are declared with #if, so the project's targets compile different settings, and a context made for one set of preprocessor symbols would serialize differently for the others)", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
+        Assert.All(diagnostics.Take(2), d => Assert.EndsWith(Rules.NoFixForConditionalOptions, d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal));
 
         // Fix All fixes the default-options call only; the calls on the options stay as they were.
         var after = (await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer)).GetProject(id.ProjectId)!;

@@ -91,9 +91,45 @@ public partial class FixTests
         var (solution, id) = CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
         var diagnostics = await JP0002Async(solution);
         Assert.Equal(12, diagnostics.Length);
-        Assert.All(diagnostics, d => Assert.Contains("the fix scaffolds no context for them", d.GetMessage(), System.StringComparison.Ordinal));
+        Assert.All(diagnostics, d => Assert.EndsWith(Rules.NoFixForDomType, d.GetMessage(), System.StringComparison.Ordinal));
         Assert.All(diagnostics, d => Assert.Empty(d.Properties));
         Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer));
+    }
+
+    [Fact]
+    public async Task Dom_types_are_advised_their_own_api_as_the_fix_writes_it()
+    {
+        var source = DomHeader + """
+            public class C
+            {
+                public object R(ref Utf8JsonReader reader)
+                    => (JsonSerializer.Deserialize<JsonDocument>(ref reader), JsonSerializer.Deserialize<JsonElement>(ref reader), JsonSerializer.Deserialize<JsonNode>(ref reader));
+
+                public object M(string json, JsonNode node, JsonElement element, Utf8JsonWriter writer)
+                {
+                    JsonSerializer.Serialize(writer, element);
+                    return (JsonSerializer.Deserialize<JsonElement>(json), JsonSerializer.Deserialize<JsonNode>(node), JsonSerializer.SerializeToNode(node),
+                        JsonSerializer.Deserialize<JsonElement>(element), JsonSerializer.Deserialize<Order>(element), element.Deserialize<Order>());
+                }
+            }
+
+            public class Order { public int Id { get; set; } }
+            """;
+        var (solution, _) = CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var messages = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).Select(d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture)).ToList();
+        Assert.Collection(
+            messages,
+            m => Assert.StartsWith("JsonSerializer.Deserialize builds 'JsonDocument' metadata by reflection; call JsonDocument.ParseValue(ref reader)", m, System.StringComparison.Ordinal),
+            m => Assert.StartsWith("JsonSerializer.Deserialize builds 'JsonElement' metadata by reflection; call JsonElement.ParseValue(ref reader)", m, System.StringComparison.Ordinal),
+            m => Assert.StartsWith("JsonSerializer.Deserialize builds 'JsonNode' metadata by reflection; call JsonNode.Parse(ref reader)", m, System.StringComparison.Ordinal),
+            m => Assert.Equal("JsonSerializer.Serialize builds 'JsonElement' metadata by reflection; call element.WriteTo(writer)", m),
+            m => Assert.Equal("JsonSerializer.Deserialize builds 'JsonElement' metadata by reflection; call JsonElement.Parse(...)", m),
+            m => Assert.StartsWith("JsonSerializer.Deserialize<T>(JsonNode, ...) builds 'JsonNode' metadata by reflection; call node.DeepClone()", m, System.StringComparison.Ordinal),
+            m => Assert.StartsWith("JsonSerializer.SerializeToNode builds 'JsonNode' metadata by reflection; call node.DeepClone()", m, System.StringComparison.Ordinal),
+            m => Assert.StartsWith("JsonSerializer.Deserialize<T>(JsonElement, ...) builds 'JsonElement' metadata by reflection; call element.Clone()", m, System.StringComparison.Ordinal),
+            m => Assert.Equal("JsonSerializer.Deserialize<T>(JsonElement, ...) builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext", m),
+            m => Assert.Equal("JsonElement.Deserialize builds 'Order' metadata by reflection; pass JsonTypeInfo<Order> from a JsonSerializerContext", m));
+        Assert.All(messages, m => Assert.DoesNotContain("JsonTypeInfo<Json", m, System.StringComparison.Ordinal));
     }
 
     [Fact]
@@ -109,7 +145,8 @@ public partial class FixTests
         var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net8);
         var diagnostics = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
         Assert.Equal(2, diagnostics.Count);
-        Assert.Contains("the fix scaffolds no context for them", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
+        Assert.EndsWith(Rules.NoFixForDomType, diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
+        Assert.Contains("; call JsonElement.ParseValue(ref reader)", diagnostics[1].GetMessage(), System.StringComparison.Ordinal);
         Assert.Equal(ReflectionSerializationFix.DomApi, diagnostics[1].Properties[DiagnosticProperties.FixKind]);
         Assert.Equal("ParseValue", diagnostics[1].Properties[ReflectionSerializationFix.Rewrite]);
 

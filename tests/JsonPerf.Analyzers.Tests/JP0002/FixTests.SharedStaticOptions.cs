@@ -119,6 +119,7 @@ public partial class FixTests
     [InlineData("points.Select(p => JsonSerializer.Serialize(p, local)).Count()", Rules.NoFixForOptionsPerCall)]
     [InlineData("JsonSerializer.Serialize(point, _instance)", Rules.NoAutomaticFix)]
     [InlineData("JsonSerializer.Serialize(point, JsonSerializerOptions.Web)", Rules.NoAutomaticFix)]
+    [InlineData("JsonSerializer.Serialize(point, s_preserve)", " (no fix: ReferenceHandler does not carry to a context)")]
     public async Task A_site_the_fix_does_not_take_says_why(string call, string note)
     {
         // Found on the cost project: options in a local used in a lambda were reported with nothing to say that one
@@ -127,12 +128,14 @@ public partial class FixTests
             using System;
             using System.Linq;
             using System.Text.Json;
+            using System.Text.Json.Serialization;
 
             public class Point { public int X { get; set; } }
 
             public class Program
             {
                 private readonly JsonSerializerOptions _instance = new JsonSerializerOptions();
+                private static readonly JsonSerializerOptions s_preserve = new JsonSerializerOptions { ReferenceHandler = ReferenceHandler.Preserve };
 
                 public object Run(Point point, Point[] points)
                 {

@@ -39,6 +39,38 @@ public sealed partial class ReflectionSerializationAnalyzer
             : (DiagnosticProperties.None, Rules.NoFixForDomType);
     }
 
+    /// <summary>
+    /// The DOM type's own API that fits the call: what the fix writes (Parse, ParseValue, WriteTo), a reader's value
+    /// (<c>JsonNode.Parse(ref reader)</c>, not written: another JsonValue kind for a root primitive), a copy of a node or
+    /// an element (<c>DeepClone()</c>, <c>Clone()</c>); null where none does.
+    /// </summary>
+    private static string? DomAdvice(IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols)
+    {
+        var method = invocation.TargetMethod;
+        if (helper != HelperKind.None || method.Parameters.Length == 0)
+        {
+            return null;
+        }
+
+        var rewrite = IsOmittedOrNull(options?.Value) ? DomRewrite(invocation, type, symbols) : null;
+        var first = method.Parameters[0];
+        var isNode = type.InheritsFromOrEquals(symbols.JsonNode);
+        var isElement = SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement);
+        var isDocument = SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument);
+        return rewrite switch
+        {
+            ReflectionSerializationFix.WriteTo => "call element.WriteTo(writer)",
+            ReflectionSerializationFix.Parse => "call JsonElement.Parse(...)",
+            _ when method.Name == "Deserialize" && first.RefKind == RefKind.Ref && first.Type is { Name: "Utf8JsonReader" }
+                => isNode ? "call JsonNode.Parse(ref reader)" : isElement || isDocument ? "call " + type.Name + ".ParseValue(ref reader)" : null,
+            _ when isNode && (method.Name == "SerializeToNode" || method.Name == "Deserialize" && first.Type.InheritsFromOrEquals(symbols.JsonNode))
+                => "call node.DeepClone()",
+            _ when isElement && (method.Name == "SerializeToElement" || method.Name == "Deserialize" && SymbolEqualityComparer.Default.Equals(first.Type, symbols.JsonElement))
+                => "call element.Clone()",
+            _ => null,
+        };
+    }
+
     // The same result, null handling, reader position and exceptions, as observed (docs/rules/JP0002.md). Not JsonElement?
     // (Deserialize gives null for `null`), JsonDocument.Parse of a string (pooled, to be disposed) or JsonNode (other
     // JsonValue kinds, and Options); WriteTo only for JsonElement: Serialize writes `null` for a null document or node.

@@ -72,7 +72,8 @@ public sealed partial class ReflectionSerializationAnalyzer
 
         var declaration = member.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken);
         return ConditionalCompilation.IsConditional(declaration) ? (DiagnosticProperties.None, Rules.NoFixForConditionalOptions)
-            : !OptionsSyntax.IsBindableDeclaration(member, declaration) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
+            : !OptionsSyntax.IsBindableDeclaration(member, declaration)
+                ? (DiagnosticProperties.None, OptionsSyntax.UnboundSetting(declaration) is { } setting ? Rules.NoFixForSetting(setting) : Rules.NoAutomaticFix)
             // Where reflection is off the fix must know every use of the options, and other assemblies' are not known.
             : state.ReflectionFree && Visibility.IsVisibleOutsideTheAssembly(member) ? (DiagnosticProperties.None, Rules.NoAutomaticFix)
             : (StaticOptionsFix, "");

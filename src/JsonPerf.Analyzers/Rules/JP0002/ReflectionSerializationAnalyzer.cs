@@ -134,7 +134,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var fixability = IsDomType(type, symbols)
+        var isDom = IsDomType(type, symbols);
+        var fixability = isDom
             ? DomFixability(invocation, helper, type, options, symbols, state, context.CancellationToken)
             : Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken);
         if (fixability is not var (properties, note))
@@ -142,11 +143,24 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
+        // A DOM type's own API where one fits (what the fix writes, or a reader's or a copy's), else a context's metadata.
+        var advice = !isDom || properties.ContainsKey(ReflectionSerializationFix.RegisteredOnly) ? Rules.ReflectionUseContext(typeName)
+            : DomAdvice(invocation, helper, type, options, symbols) ?? Rules.ReflectionDomOwnApi(typeName);
         var location = invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name.GetLocation() : invocation.Syntax.GetLocation();
         context.Report(Diagnostic.Create(
             Rules.ReflectionSerialization, location, additionalLocations: null, properties,
-            state.CallName(method), typeName, note));
+            CalledAsStatic(invocation, context.CancellationToken) ? StaticCallName(method) : state.CallName(method), typeName, advice, note));
     }
+
+    /// <summary>An extension method called as a static one (<c>JsonSerializer.Deserialize&lt;T&gt;(element)</c>), named as called.</summary>
+    private static bool CalledAsStatic(IInvocationOperation invocation, CancellationToken cancellationToken)
+        => invocation.TargetMethod.IsExtensionMethod
+           && invocation.Syntax is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: var receiver } }
+           && invocation.SemanticModel?.GetSymbolInfo(receiver, cancellationToken).Symbol is INamedTypeSymbol;
+
+    /// <summary><c>JsonSerializer.Deserialize&lt;T&gt;(JsonElement, ...)</c>: the overload by its first parameter's type.</summary>
+    private static string StaticCallName(IMethodSymbol method)
+        => method.ContainingType.Name + "." + method.Name + (method.IsGenericMethod ? "<T>" : "") + "(" + method.Parameters[0].Type.Name + ", ...)";
 
     private static bool HasConditionalContext(Compilation compilation)
         => compilation.SyntaxTrees.Any(tree => tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"));

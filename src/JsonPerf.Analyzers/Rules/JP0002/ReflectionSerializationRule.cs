@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor ReflectionSerialization = new(
         ReflectionSerializationId,
         title: "Use source-generated serialization metadata",
-        messageFormat: "{0} builds the metadata of '{1}' with reflection at run time; declare it in a source-generated JsonSerializerContext and call the overload that takes JsonTypeInfo<{1}>{2}",
+        messageFormat: "{0} builds '{1}' metadata by reflection; {2}{3}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,
@@ -16,22 +16,36 @@ internal static partial class Rules
                      "compiles accessors at run time: the first call per type is slow, and the code is not trim- or AOT-safe (IL2026/IL3050). " +
                      "A partial class deriving from JsonSerializerContext with [JsonSerializable(typeof(T))] has the System.Text.Json " +
                      "source generator write that metadata at build time. Reported as a warning in projects that publish trimmed or " +
-                     "native AOT, or that turn reflection off.",
+                     "native AOT, or that turn reflection off. JSON's own DOM types need no metadata: JsonDocument.ParseValue(ref reader), " +
+                     "JsonElement.Parse, element.WriteTo(writer), node.DeepClone() and element.Clone() do what such a call does without it. " +
+                     "The fix is not offered where it could change what is serialized or break the build: options created in the method " +
+                     "(JP0001's fix caches them first), options also used outside serializer calls, options setting what does not carry " +
+                     "to a context (ReferenceHandler, IncludeFields, ...), ASP.NET Core's helpers on the app's configured options, code " +
+                     "under #if, and RequestDelegate endpoints (whose request delegate generator cannot see the generated metadata).",
         helpLinkUri: HelpLinkBase + ReflectionSerializationId + ".md");
 
     public static readonly RuleRegistration ReflectionSerializationRegistration = new(ReflectionSerialization, () => new ReflectionSerializationAnalyzer(), raisedInTrimmedApps: true, offInTestProjects: true);
 
-    public const string NoFixInRequestDelegate = " (no automatic fix here: the call is in a RequestDelegate endpoint, and with generated metadata in it ASP.NET Core's request delegate generator, which cannot see that metadata, would intercept the wrong MapGet overload and break the build)";
+    /// <summary>What JP0002 advises for most types: metadata from a context.</summary>
+    internal static string ReflectionUseContext(string type) => "pass JsonTypeInfo<" + type + "> from a JsonSerializerContext";
 
-    public const string NoFixForAppOptions = " (no automatic fix here: without options ASP.NET Core serializes with the app's configured JSON options, which a context's metadata would replace)";
+    /// <summary>What JP0002 advises for a DOM type whose own API does not do the same here.</summary>
+    internal static string ReflectionDomOwnApi(string type) => "use " + type + "'s own API, or a context's JsonTypeInfo<" + type + ">";
 
-    public const string NoFixForDomType = " (no automatic fix here: JSON's own DOM types need no generated metadata, so the fix scaffolds no context for them, and no API of the type itself does exactly what this call does (options, a Stream, a null value to write: see the rule's page); a JsonSerializerContext of the project that registers the type is used where there is one)";
+    public const string NoFixInRequestDelegate = " (no fix: it would break the build in a RequestDelegate endpoint)";
 
-    public const string NoFixForOptionsPerCall = " (no automatic fix here: the options are created in the method; the fix applies once they are in a static readonly field)";
+    public const string NoFixForAppOptions = " (no fix: the app's JSON options apply)";
 
-    public const string NoFixForOptionsUsedElsewhere = " (no automatic fix here: these options are also returned, stored or passed to code other than a serializer call, which may change them after the fix; pass them only to serializer calls, or cache a context)";
+    public const string NoFixForDomType = " (no fix: no context registers it, and its own API differs here)";
 
-    public const string NoFixForConditionalOptions = " (no automatic fix here: these options are declared with #if, so the project's targets compile different settings, and a context made for one set of preprocessor symbols would serialize differently for the others)";
+    public const string NoFixForOptionsPerCall = " (no fix: options created per call)";
 
-    public const string NoFixInConditionalCode = " (no automatic fix here: the call is in code compiled under #if, and a fix made for one set of preprocessor symbols could break or duplicate what the other targets compile)";
+    public const string NoFixForOptionsUsedElsewhere = " (no fix: the options are used outside serializer calls)";
+
+    public const string NoFixForConditionalOptions = " (no fix: the options are declared under #if)";
+
+    public const string NoFixInConditionalCode = " (no fix: the call is under #if)";
+
+    /// <summary>JP0002 on static options that set what does not carry to a context used as their resolver (ReferenceHandler, IncludeFields, ...).</summary>
+    internal static string NoFixForSetting(string setting) => " (no fix: " + setting + " does not carry to a context)";
 }

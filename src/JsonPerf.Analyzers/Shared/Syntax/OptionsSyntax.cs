@@ -36,6 +36,21 @@ internal static class OptionsSyntax
         return true;
     }
 
+    /// <summary>The first setting of the declaration's initializer that does not carry to a context (<c>ReferenceHandler</c>, <c>IncludeFields</c>, ...).</summary>
+    internal static string? UnboundSetting(SyntaxNode declaration)
+    {
+        foreach (var expression in AsOptionsCreation(Initializer(declaration))?.Initializer?.Expressions ?? default)
+        {
+            if (expression is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting } }
+                && setting != "TypeInfoResolver" && !BindableSettings.Contains(setting))
+            {
+                return setting;
+            }
+        }
+
+        return null;
+    }
+
     internal static ExpressionSyntax? Initializer(SyntaxNode declaration) => declaration switch
     {
         VariableDeclaratorSyntax declarator => declarator.Initializer?.Value,
