@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor CaseInsensitiveWithoutNamingPolicy = new(
         CaseInsensitiveWithoutNamingPolicyId,
         title: "Add a naming policy to case-insensitive property matching",
-        messageFormat: "PropertyNameCaseInsensitive without a naming policy: JSON written in camelCase matches exactly, and faster, with a camelCase naming policy; case-insensitive matching stays as a fallback{0}",
+        messageFormat: "PropertyNameCaseInsensitive without a naming policy: camelCase JSON only matches case-insensitively; set a camelCase PropertyNamingPolicy{0}",
         Category,
         DiagnosticSeverity.Hidden,
         isEnabledByDefault: true,
@@ -16,12 +16,12 @@ internal static partial class Rules
                      "property names exactly and the serializer falls back to a case-insensitive comparison. That cost 1.5x-1.7x on " +
                      ".NET Core 3.1 and .NET 5; on .NET 10 the serializer's name cache makes it unmeasurable after warm-up, so the rule is " +
                      "hidden by default. A naming policy also renames properties when serializing, so the fix is only offered for options " +
-                     "used only to deserialize.",
+                     "used only to deserialize. Case-insensitive matching stays as a fallback for JSON in other casings.",
         helpLinkUri: HelpLinkBase + CaseInsensitiveWithoutNamingPolicyId + ".md");
 
     public static readonly RuleRegistration CaseInsensitiveWithoutNamingPolicyRegistration = new(CaseInsensitiveWithoutNamingPolicy, () => new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer());
 
-    public const string NoFixSerializes = " (no fix: these options also serialize, and a naming policy would rename the properties they write)";
+    public const string NoFixSerializes = " (no fix: a policy would rename what they serialize)";
 
-    public const string NoFixPublicOptions = " (no fix: the options are visible outside the library, where code may serialize with them)";
+    public const string NoFixPublicOptions = " (no fix: the options are public)";
 }
