@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor EncoderCreatedPerCall = new(
         EncoderCreatedPerCallId,
         title: "Cache JavaScriptEncoder instead of creating it per call",
-        messageFormat: "JavaScriptEncoder.Create builds a new encoder, with an 8 KB table of allowed characters, on every call, and serializer options holding a new encoder miss the metadata cache; cache the encoder in a static readonly field{0}",
+        messageFormat: "JavaScriptEncoder.Create builds an 8 KB encoder per call, and options holding it miss the metadata cache; cache it in a static readonly field{0}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -20,5 +20,5 @@ internal static partial class Rules
 
     public static readonly RuleRegistration EncoderCreatedPerCallRegistration = new(EncoderCreatedPerCall, () => new JavaScriptEncoderCreatedPerCallAnalyzer());
 
-    public const string NoFixDiscardedEncoder = " (no fix: nothing uses the encoder this call builds; remove the call)";
+    public const string NoFixDiscardedEncoder = " (no fix: nothing uses the encoder; remove the call)";
 }
