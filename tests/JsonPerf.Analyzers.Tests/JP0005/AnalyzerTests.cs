@@ -133,11 +133,11 @@ public partial class AnalyzerTests
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(0)
                     .WithArguments("Encoding.UTF8.GetBytes(JsonSerializer.Serialize(...))", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", ""),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(1)
-                    .WithArguments("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)", Rules.NoAutomaticFix),
+                    .WithArguments("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to Deserialize's ReadOnlySpan<byte> overload", Rules.NoFixInvalidUtf8),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(2)
-                    .WithArguments("JsonSerializer.Deserialize(new StreamReader(stream).ReadToEndAsync())", "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)", Rules.NoAutomaticFix),
+                    .WithArguments("JsonSerializer.Deserialize(new StreamReader(stream).ReadToEndAsync())", "await JsonSerializer.DeserializeAsync(stream, ...)", Rules.NoFixOnlyUtf8),
                 new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.Utf16Detour).WithLocation(3)
-                    .WithArguments("JsonSerializer.Deserialize(json) of a string from File.ReadAllText(...) held in a local", "Deserialize from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)", Rules.NoAutomaticFix),
+                    .WithArguments("JsonSerializer.Deserialize(json) with json = File.ReadAllText(...)", "Deserialize from File.OpenRead(path) in a using", Rules.NoFixOnlyUtf8),
             },
         }.RunAsync();
 }

@@ -125,4 +125,35 @@ public class LocalRoundTripAndHelperTests
         Assert.All(diagnostics, d => Assert.Contains("ReadBodyAsync returns content.ReadAsStringAsync()", d.GetMessage(), System.StringComparison.Ordinal));
         Assert.All(diagnostics, d => Assert.Contains("ReadFromJsonAsync", d.GetMessage(), System.StringComparison.Ordinal));
     }
+
+    [Theory]
+    [InlineData("JsonSerializer.Deserialize<Order>(await response.Content.ReadAsStringAsync())", false, "await content.ReadFromJsonAsync<T>(JsonSerializerOptions.Default)")]
+    [InlineData("JsonSerializer.Deserialize(await response.Content.ReadAsStringAsync(), s_order)", false, "await content.ReadFromJsonAsync(jsonTypeInfo) with the same JsonTypeInfo")]
+    [InlineData("JsonSerializer.Deserialize<Order>(await client.GetStringAsync(\"/o\"))", false, "await client.GetFromJsonAsync<T>(uri, JsonSerializerOptions.Default)")]
+    [InlineData("JsonSerializer.Deserialize(await client.GetStringAsync(\"/o\"), s_order)", false, "await client.GetFromJsonAsync(uri, jsonTypeInfo) with the same JsonTypeInfo")]
+    [InlineData("JsonSerializer.Deserialize<Order>(await response.Content.ReadAsStringAsync(), JsonSerializerOptions.Web)", false, "await content.ReadFromJsonAsync<T>(options) with the same options")]
+    [InlineData("JsonSerializer.Deserialize<Order>(await response.Content.ReadAsStringAsync())", true, "await JsonSerializer.DeserializeAsync(await content.ReadAsStreamAsync(), ...)")]
+    [InlineData("JsonSerializer.Deserialize<Order>(await client.GetStringAsync(\"/o\"))", true, "await JsonSerializer.DeserializeAsync(await client.GetStreamAsync(uri), ...)")]
+    public async Task An_http_read_is_advised_what_the_call_passes_and_the_project_has(string call, bool netStandard, string advice)
+    {
+        var source = $$"""
+            using System.Net.Http;
+            using System.Text.Json;
+            using System.Text.Json.Serialization.Metadata;
+            using System.Threading.Tasks;
+
+            public class Order { public int Id { get; set; } }
+
+            public static class C
+            {
+                private static readonly JsonTypeInfo<Order> s_order = null;
+
+                public static async Task<Order> GetAsync(HttpClient client, HttpResponseMessage response) => {{call}};
+            }
+            """;
+        var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, netStandard ? TestReferences.NetStandard20WithSystemTextJson : TestReferences.Net10);
+        var diagnostic = Assert.Single((await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, new Utf16DetourAnalyzer())).Where(d => d.Id == "JP0005"));
+        Assert.Contains("; " + advice + Rules.NoFixInvalidUtf8, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+    }
 }
+

@@ -45,7 +45,7 @@ public sealed partial class Utf16DetourAnalyzer
             || method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
             || ArgumentFor(parse, method.Parameters[0]) is not { } text
-            || Decoded(text, symbols) is not var (source, _)
+            || Decoded(text, symbols, deserialize: null) is not var (source, _, reason)
             || symbols.IsInsideExpressionTree(parse))
         {
             return;
@@ -53,7 +53,7 @@ public sealed partial class Utf16DetourAnalyzer
 
         var type = method.ContainingType.Name;
         var what = type + ".Parse(" + source.Substring(source.IndexOf('(') + 1);
-        Report(context, parse, what, type == "JsonDocument" ? "parse the stream or the bytes (JsonDocument.ParseAsync, JsonDocument.Parse(ReadOnlyMemory<byte>))" : "parse the stream or the bytes (" + type + ".Parse(Stream) or its ReadOnlySpan<byte> overload)", fix: null);
+        Report(context, parse, what, type == "JsonDocument" ? "parse the stream or bytes (JsonDocument.ParseAsync or Parse(ReadOnlyMemory<byte>))" : "parse the stream or bytes (" + type + ".Parse(Stream) or Parse(ReadOnlySpan<byte>))", fix: null, reason: reason);
     }
 
     /// <summary>The Deserialize overload with the same parameters but a ReadOnlySpan&lt;byte&gt; in place of the string.</summary>

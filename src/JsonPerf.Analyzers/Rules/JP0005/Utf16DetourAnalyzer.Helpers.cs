@@ -7,7 +7,7 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 public sealed partial class Utf16DetourAnalyzer
 {
-    private static (string What, string Instead)? DecodedByHelper(IInvocationOperation call, bool awaited, JsonSymbols symbols)
+    private static (string What, string Instead, string Reason)? DecodedByHelper(IInvocationOperation call, bool awaited, JsonSymbols symbols, IInvocationOperation? deserialize)
     {
         var helper = call.TargetMethod;
         if (helper.MethodKind != MethodKind.Ordinary
@@ -36,14 +36,14 @@ public sealed partial class Utf16DetourAnalyzer
 
         // An async helper awaits the read itself; one that returns the read's task is awaited by the caller.
         var effective = helper.IsAsync ? readAwaited && awaited : readAwaited || awaited;
-        if (read is not IInvocationOperation source || DecodedCall(source, effective, symbols) is not var (what, instead))
+        if (read is not IInvocationOperation source || DecodedCall(source, effective, symbols, deserialize) is not var (what, instead, reason))
         {
             return null;
         }
 
         var start = what.IndexOf('(') + 1;
         var text = what.Substring(start, what.Length - start - 1).Replace("await ", "");
-        return ("JsonSerializer.Deserialize(" + (awaited ? "await " : "") + helper.Name + "(...))", helper.Name + " returns " + text + "; " + instead);
+        return ("JsonSerializer.Deserialize(" + (awaited ? "await " : "") + helper.Name + "(...))", helper.Name + " returns " + text + ": " + instead, reason);
     }
 
     private static ExpressionSyntax? OnlyExpression(MethodDeclarationSyntax method)

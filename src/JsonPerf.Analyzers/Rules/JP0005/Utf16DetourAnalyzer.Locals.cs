@@ -23,7 +23,7 @@ public sealed partial class Utf16DetourAnalyzer
 
         var fixable = CanRenameToUtf8Bytes(serialize) && RunsRightAfter(declaration, getBytes.Syntax);
         // The declaration the fix folds is where it edits too (EveryTargetNote reads it under #if).
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) of a string from JsonSerializer.Serialize(...) held in a local", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? Utf16DetourFix.FoldLocalToUtf8Bytes : null, declaration.GetLocation());
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(json) with json = JsonSerializer.Serialize(...)", "call JsonSerializer.SerializeToUtf8Bytes(...) instead", fixable ? Utf16DetourFix.FoldLocalToUtf8Bytes : null, declaration.GetLocation());
     }
 
     /// <summary>
@@ -49,18 +49,18 @@ public sealed partial class Utf16DetourAnalyzer
             // The local becomes the UTF-8 bytes, which only this call reads: its span overload takes them.
             var fixable = CanRenameToUtf8Bytes(serialize) && !deserialize.HasNamedArgument() && HasSpanOverload(method)
                 && declarator.Parent is VariableDeclarationSyntax { Type: IdentifierNameSyntax { IsVar: true } or PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.StringKeyword } };
-            Report(context, deserialize, "JsonSerializer.Deserialize(json) of a string from JsonSerializer.Serialize(...) held in a local", "serialize it with JsonSerializer.SerializeToUtf8Bytes(...)", fixable ? Utf16DetourFix.RoundTripLocal : null, declarator.Parent!.Parent!.GetLocation());
+            Report(context, deserialize, "JsonSerializer.Deserialize(json) with json = JsonSerializer.Serialize(...)", "serialize it with JsonSerializer.SerializeToUtf8Bytes(...)", fixable ? Utf16DetourFix.RoundTripLocal : null, declarator.Parent!.Parent!.GetLocation());
             return;
         }
 
-        if (Decoded(value.WalkDownConversions(), symbols) is not var (what, instead))
+        if (Decoded(value.WalkDownConversions(), symbols, deserialize) is not var (what, instead, reason))
         {
             return;
         }
 
         const string Prefix = "JsonSerializer.Deserialize(";
         var source = what.StartsWith(Prefix, StringComparison.Ordinal) ? what.Substring(Prefix.Length, what.Length - Prefix.Length - 1) : what;
-        Report(context, deserialize, "JsonSerializer.Deserialize(json) of a string from " + source + " held in a local", instead, fix: null);
+        Report(context, deserialize, "JsonSerializer.Deserialize(json) with json = " + source, instead, fix: null, reason: reason);
     }
 
     /// <summary>The local's one declarator, a call initializer in a block, when its name appears nowhere else in its scope but at <paramref name="use"/>.</summary>

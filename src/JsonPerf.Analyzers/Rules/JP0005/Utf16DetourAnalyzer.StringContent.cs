@@ -35,7 +35,7 @@ public sealed partial class Utf16DetourAnalyzer
             creation.Syntax.GetLocation(),
             properties,
             "new StringContent(JsonSerializer.Serialize(...))",
-            "send the UTF-8 bytes of JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type (JsonContent.Create(...) streams, without a Content-Length)",
+            "send JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type",
             comment ? Rules.NoFixForLineComment : Rules.FixNote(fixable)));
     }
 

@@ -141,16 +141,19 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             return;
         }
 
-        if (Decoded(text, symbols) is not var (what, instead))
+        if (Decoded(text, symbols, deserialize) is not var (what, instead, reason))
         {
             return;
         }
 
-        Report(context, deserialize, what, instead, fix: null);
+        Report(context, deserialize, what, instead, fix: null, reason: reason);
     }
 
-    /// <summary>The reading detour <paramref name="text"/> is (what it is, what to call instead), or null.</summary>
-    private static (string What, string Instead)? Decoded(IOperation text, JsonSymbols symbols)
+    /// <summary>
+    /// The reading detour <paramref name="text"/> is (what it is, what to call instead, why that is not the fix), or null;
+    /// <paramref name="deserialize"/>, the call that reads the text, says which HTTP helper overload fits.
+    /// </summary>
+    private static (string What, string Instead, string Reason)? Decoded(IOperation text, JsonSymbols symbols, IInvocationOperation? deserialize)
     {
         // await x.ReadToEndAsync() / await File.ReadAllTextAsync(...), with or without ConfigureAwait.
         var awaited = false;
@@ -164,66 +167,79 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             }
         }
 
-        return text is IInvocationOperation source ? DecodedCall(source, awaited, symbols) ?? DecodedByHelper(source, awaited, symbols) : null;
+        return text is IInvocationOperation source ? DecodedCall(source, awaited, symbols, deserialize) ?? DecodedByHelper(source, awaited, symbols, deserialize) : null;
     }
 
-    private static (string What, string Instead)? DecodedCall(IInvocationOperation source, bool awaited, JsonSymbols symbols)
+    private static (string What, string Instead, string Reason)? DecodedCall(IInvocationOperation source, bool awaited, JsonSymbols symbols, IInvocationOperation? deserialize)
     {
         var sourceMethod = source.TargetMethod;
-        string? what = null;
-        string? instead = null;
         switch (sourceMethod.Name)
         {
             case "GetString" when !awaited
                 && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.Encoding)
                 && IsEncodingUtf8(source.Instance, symbols):
-                what = "JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))";
-                instead = "pass the bytes to the ReadOnlySpan<byte> overload of Deserialize (it throws on invalid UTF-8 where GetString substitutes U+FFFD)";
-                break;
+                return ("JsonSerializer.Deserialize(Encoding.UTF8.GetString(...))", "pass the bytes to Deserialize's ReadOnlySpan<byte> overload", Rules.NoFixInvalidUtf8);
 
             case "ReadAllText" when !awaited && IsFileReadWithoutEncoding(sourceMethod, symbols):
             case "ReadAllTextAsync" when awaited && IsFileReadWithoutEncoding(sourceMethod, symbols):
-                what = "JsonSerializer.Deserialize(File." + sourceMethod.Name + "(...))";
-                instead = awaited
-                    ? "await DeserializeAsync from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)"
-                    : "Deserialize from File.OpenRead(path) in a using (it skips a UTF-8 byte order mark but reads only UTF-8)";
-                break;
+                return ("JsonSerializer.Deserialize(File." + sourceMethod.Name + "(...))",
+                    awaited ? "await DeserializeAsync from File.OpenRead(path) in a using" : "Deserialize from File.OpenRead(path) in a using", Rules.NoFixOnlyUtf8);
 
             case "ReadAsStringAsync" when awaited
                 && !sourceMethod.IsStatic
                 && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpContent):
-                what = "JsonSerializer.Deserialize(await content.ReadAsStringAsync())";
-                instead = "await content.ReadFromJsonAsync<T>(options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where ReadAsStringAsync substitutes U+FFFD";
-                break;
+                return ("JsonSerializer.Deserialize(await content.ReadAsStringAsync())",
+                    HttpRead(symbols, deserialize, "content.ReadFromJsonAsync", "", "content.ReadAsStreamAsync()"), Rules.NoFixInvalidUtf8);
 
             case "GetStringAsync" when awaited
                 && !sourceMethod.IsStatic
                 && SymbolEqualityComparer.Default.Equals(sourceMethod.ContainingType, symbols.HttpClient):
-                what = "JsonSerializer.Deserialize(await client.GetStringAsync(...))";
-                instead = "await client.GetFromJsonAsync<T>(uri, options, cancellationToken), passing the same options (JsonSerializerOptions.Default for none: its own default is the Web defaults); it decodes a declared non-UTF-8 charset, but throws on invalid UTF-8 where GetStringAsync substitutes U+FFFD";
-                break;
+                return ("JsonSerializer.Deserialize(await client.GetStringAsync(...))",
+                    HttpRead(symbols, deserialize, "client.GetFromJsonAsync", "uri, ", "client.GetStreamAsync(uri)"), Rules.NoFixInvalidUtf8);
 
             case "ToString" when !awaited && sourceMethod.Parameters.Length == 0
                 && SymbolEqualityComparer.Default.Equals(source.Instance?.Type, symbols.BinaryData):
-                what = "JsonSerializer.Deserialize(data.ToString())";
-                instead = "call data.ToObjectFromJson<T>(options) (it reads the bytes, and throws on invalid UTF-8 where ToString substitutes U+FFFD)";
-                break;
+                return ("JsonSerializer.Deserialize(data.ToString())", "call data.ToObjectFromJson<T>(options)", Rules.NoFixInvalidUtf8);
 
             case "ReadToEnd" when !awaited && IsReaderCreatedInline(source, symbols):
             case "ReadToEndAsync" when awaited && IsReaderCreatedInline(source, symbols):
-                what = "JsonSerializer.Deserialize(new StreamReader(stream)." + sourceMethod.Name + "())";
-                instead = awaited
-                    ? "await JsonSerializer.DeserializeAsync(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)"
-                    : "call JsonSerializer.Deserialize(stream, ...) (it reads only UTF-8, where StreamReader also decodes UTF-16 and UTF-32)";
-                break;
+                return ("JsonSerializer.Deserialize(new StreamReader(stream)." + sourceMethod.Name + "())",
+                    awaited ? "await JsonSerializer.DeserializeAsync(stream, ...)" : "call JsonSerializer.Deserialize(stream, ...)", Rules.NoFixOnlyUtf8);
         }
 
-        return what is null ? null : (what, instead!);
+        return null;
     }
 
-    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, Location? folded = null)
+    /// <summary>
+    /// System.Net.Http.Json's read with what Deserialize passes: its JsonTypeInfo or context, its options, or
+    /// JsonSerializerOptions.Default where it passes none (the helpers' own default is the Web defaults); where the project
+    /// has no System.Net.Http.Json (netstandard2.0 without the package), DeserializeAsync of the response's stream.
+    /// </summary>
+    private static string HttpRead(JsonSymbols symbols, IInvocationOperation? deserialize, string helper, string uri, string stream)
     {
-        var note = fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax) ? Rules.NoFixForLineComment : Rules.FixNote(fix is not null);
+        if (symbols.HttpContentJsonExtensions is null)
+        {
+            return "await JsonSerializer.DeserializeAsync(await " + stream + ", ...)";
+        }
+
+        var parameters = deserialize?.TargetMethod.Parameters ?? ImmutableArray<IParameterSymbol>.Empty;
+        var metadata = parameters.FirstOrDefault(p => p.Type.Name is "JsonTypeInfo" or "JsonSerializerContext");
+        var options = parameters.FirstOrDefault(p => p.Type.Name == "JsonSerializerOptions");
+        var passesOptions = options is not null && deserialize!.Arguments.Any(a => SymbolEqualityComparer.Default.Equals(a.Parameter, options)
+                                                                              && a.ArgumentKind != ArgumentKind.DefaultValue
+                                                                              && !(a.Value.WalkDownConversions() is ILiteralOperation { ConstantValue: { HasValue: true, Value: null } }));
+        return metadata?.Type.Name switch
+        {
+            "JsonTypeInfo" => "await " + helper + "(" + uri + "jsonTypeInfo) with the same JsonTypeInfo",
+            "JsonSerializerContext" => "await " + helper + "(" + uri + "type, context) with the same context",
+            _ when passesOptions => "await " + helper + "<T>(" + uri + "options) with the same options",
+            _ => "await " + helper + "<T>(" + uri + "JsonSerializerOptions.Default)",
+        };
+    }
+
+    private static void Report(OperationAnalysisContext context, IInvocationOperation site, string what, string instead, string? fix, Location? folded = null, string? reason = null)
+    {
+        var note = fix is not null && CallTrivia.HasLineCommentOrDirective(site.Syntax) ? Rules.NoFixForLineComment : fix is null && reason is not null ? reason : Rules.FixNote(fix is not null);
         var properties = fix is null || note.Length > 0 ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
         context.Report(Diagnostic.Create(Rules.Utf16Detour, site.Syntax.GetLocation(), folded is null ? null : new[] { folded }, properties, what, instead, note));
     }

@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor Utf16Detour = new(
         Utf16DetourId,
         title: "Serialize to and deserialize from UTF-8 directly",
-        messageFormat: "{0} takes the JSON through a UTF-16 string: it is transcoded an extra time and held as text twice its UTF-8 size (on the large object heap above about 42 KB); {1}{2}",
+        messageFormat: "{0} makes a UTF-16 copy of the JSON; {1}{2}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -19,8 +19,18 @@ internal static partial class Rules
                      "the bytes stay identical (serializing); reading is reported without a fix, because a string decoder replaces " +
                      "invalid UTF-8 with U+FFFD (and StreamReader and File.ReadAllText also decode UTF-16 and UTF-32 by their byte order " +
                      "mark) where the UTF-8 overloads throw. Only detours written inline are reported: a string that is also logged, " +
-                     "stored or returned is needed anyway.",
+                     "stored or returned is needed anyway. The string is twice the UTF-8 size, on the large object heap above about 42 KB. " +
+                     "ReadFromJsonAsync and GetFromJsonAsync without options use the Web defaults: pass the options Deserialize had " +
+                     "(JsonSerializerOptions.Default where it had none) or its JsonTypeInfo; they decode a declared non-UTF-8 charset. " +
+                     "Without System.Net.Http.Json (netstandard2.0 without the package), deserialize from ReadAsStreamAsync(). " +
+                     "JsonContent.Create streams without a Content-Length, where a ByteArrayContent of SerializeToUtf8Bytes keeps it.",
         helpLinkUri: HelpLinkBase + Utf16DetourId + ".md");
 
     public static readonly RuleRegistration Utf16DetourRegistration = new(Utf16Detour, () => new Utf16DetourAnalyzer());
+
+    /// <summary>JP0005 on a read whose UTF-8 counterpart throws on invalid UTF-8, where the string's decoder substitutes U+FFFD.</summary>
+    public const string NoFixInvalidUtf8 = " (no fix: it throws on invalid UTF-8)";
+
+    /// <summary>JP0005 on a read whose UTF-8 counterpart reads only UTF-8, where the string's reader also decodes UTF-16 and UTF-32 by their byte order mark.</summary>
+    public const string NoFixOnlyUtf8 = " (no fix: it reads only UTF-8)";
 }
