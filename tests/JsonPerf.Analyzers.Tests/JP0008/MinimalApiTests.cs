@@ -122,8 +122,8 @@ public class MinimalApiTests
     {
         var project = await ProjectAsync(App, "PublishAot", "true");
         var diagnostic = (await FixRunner.GetDiagnosticsAsync(project, Analyzer)).First(d => d.GetMessage().StartsWith("'MissingBody'", System.StringComparison.Ordinal));
-        Assert.StartsWith("'MissingBody' is the request body of this endpoint, and no JsonSerializerContext that ConfigureHttpJsonOptions adds", diagnostic.GetMessage(), System.StringComparison.Ordinal);
-        Assert.EndsWith("register it with [JsonSerializable(typeof(MissingBody))] on AppJsonSerializerContext", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+        Assert.StartsWith("'MissingBody' is the request body of this endpoint but has no metadata in ConfigureHttpJsonOptions's contexts", diagnostic.GetMessage(), System.StringComparison.Ordinal);
+        Assert.EndsWith("add [JsonSerializable(typeof(MissingBody))] to AppJsonSerializerContext", diagnostic.GetMessage(), System.StringComparison.Ordinal);
         Assert.Equal("[FromBody] MissingBody body", (await diagnostic.Location.SourceTree!.GetTextAsync()).ToString(diagnostic.Location.SourceSpan));
     }
 

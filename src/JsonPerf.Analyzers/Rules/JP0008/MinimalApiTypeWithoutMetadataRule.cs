@@ -20,14 +20,14 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor MinimalApiTypeWithoutMetadata = new(
         MinimalApiTypeWithoutMetadataId,
         title: "Register minimal API request and response types on the context of ConfigureHttpJsonOptions",
-        messageFormat: "'{0}' is {1}, and no JsonSerializerContext that ConfigureHttpJsonOptions adds has metadata for it: with reflection-based serialization off, the app throws NotSupportedException (JsonTypeInfo metadata not provided) at run time; register it with [JsonSerializable(typeof({0}))] on {2}{3}",
+        messageFormat: "'{0}' is {1} but has no metadata in ConfigureHttpJsonOptions's contexts (NotSupportedException); add [JsonSerializable(typeof({0}))] to {2}{3}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,
         description: "In a native-AOT or trimmed ASP.NET Core app, reflection-based serialization is off and minimal API endpoints read " +
                      "request bodies and write responses with the metadata of the resolvers set by ConfigureHttpJsonOptions. A body or " +
                      "response type that none of those contexts registers makes building the endpoints (or writing a typed result) throw " +
-                     "NotSupportedException at run time; neither the build, the publish nor ASP.NET Core's analyzers report it. Reported " +
+                     "NotSupportedException (JsonTypeInfo metadata not provided) at run time; neither the build, the publish nor ASP.NET Core's analyzers report it. Reported " +
                      "only where the project's own code configures the options with contexts alone. A warning in projects that publish " +
                      "trimmed or native AOT, or that turn reflection off.",
         helpLinkUri: HelpLinkBase + MinimalApiTypeWithoutMetadataId + ".md");
