@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor ConstantJsonPerCall = new(
         ConstantJsonPerCallId,
         title: "Build constant JSON once",
-        messageFormat: "{0} rebuilds the same JSON on every call ({1} each time); {2}{3}",
+        messageFormat: "{0} rebuilds constant JSON per call ({1} each time); {2}{3}",
         Category,
         DiagnosticSeverity.Info,
         isEnabledByDefault: true,
@@ -16,31 +16,35 @@ internal static partial class Rules
                      "an anonymous object serialized with SerializeToElement, BinaryData.FromObjectAsJson) is the same on every read, yet " +
                      "a getter or method that builds it parses or serializes it again and allocates a new copy each time. JsonElement and " +
                      "BinaryData are immutable and safe to share: build the value once in a static readonly field. A JsonNode is mutable, " +
-                     "so a shared one could be changed by any reader: share a JsonElement instead, or keep building a JsonNode per read.",
+                     "so a shared one could be changed by any reader: share a JsonElement instead, or keep building a JsonNode per read. " +
+                     "The fix is not offered where building the value in a static field could fail, since a static initializer that " +
+                     "throws makes the whole type unusable: text the analyzer cannot prove valid JSON, a value whose serialization could " +
+                     "throw or run the project's code (NaN, a lone surrogate, a converter, custom options), or serialization through " +
+                     "reflection in a trimmed or AOT project; nor where a static initializer may read the member before the field is set.",
         helpLinkUri: HelpLinkBase + ConstantJsonPerCallId + ".md");
 
     public static readonly RuleRegistration ConstantJsonPerCallRegistration = new(ConstantJsonPerCall, () => new ConstantJsonAnalyzer());
 
     /// <summary>JP0009 on a call returning a JsonNode.</summary>
-    public const string NoFixMutableNode = " (no fix: a JsonNode handed out can be changed by its reader; share a JsonElement instead, or clone the node per read)";
+    public const string NoFixMutableNode = " (no fix: a shared JsonNode could be changed by its readers)";
 
     /// <summary>JP0009 on a literal the analyzer cannot prove to be valid JSON.</summary>
-    public const string NoFixUnprovenText = " (no fix: the text is not JSON the analyzer can prove valid with default reader options, and a parse error in a static field would make the whole type unusable)";
+    public const string NoFixUnprovenText = " (no fix: the text is not provably valid JSON)";
 
     /// <summary>JP0009 on a serialized value whose serialization could throw or run code of the project.</summary>
-    public const string NoFixUnsafeValue = " (no fix: serializing this value could throw or run code of the project (NaN, a lone surrogate, a Type, a converter, custom options), and in a static field that would make the whole type unusable)";
+    public const string NoFixUnsafeValue = " (no fix: serializing it could throw or run project code)";
 
     /// <summary>JP0009 in a trimmed or AOT project on a call that serializes through reflection.</summary>
-    public const string NoFixReflectionOff = " (no fix: the call serializes through reflection, which this trimmed or AOT project turns off, and in a static field its failure would make the whole type unusable; pass source-generated metadata first)";
+    public const string NoFixReflectionOff = " (no fix: it needs reflection, which this project turns off)";
 
     /// <summary>JP0009 where an initializer of the type reads the member before the new field would be set.</summary>
-    public const string NoFixReadDuringTypeInit = " (no fix: a static initializer of the type may read this member before a new static field would be set)";
+    public const string NoFixReadDuringTypeInit = " (no fix: a static initializer may read it before the field is set)";
 
     /// <summary>JP0009 where no static field can be added (an interface, top-level statements before C# 10).</summary>
-    public const string NoFixNoStaticField = " (no fix: no static field can be added where the code is)";
+    public const string NoFixNoStaticField = " (no fix: no static field can be added here)";
 
     /// <summary>JP0009 on a call whose result nothing uses.</summary>
-    public const string NoFixDiscardedJson = " (no fix: nothing uses the JSON this call builds; remove the call)";
+    public const string NoFixDiscardedJson = " (no fix: nothing uses this JSON; remove the call)";
 }
 
 internal static partial class DiagnosticProperties
