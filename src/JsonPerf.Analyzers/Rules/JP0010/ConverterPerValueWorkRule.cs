@@ -19,38 +19,41 @@ internal static partial class Rules
                      "the writer as a string is transcoded and escaped each time; a static readonly JsonEncodedText is encoded once. A " +
                      "JsonElement parsed to read one scalar allocates what the reader's getters read directly. The fix is offered for " +
                      "constant names and values made of ASCII letters, digits, '_', '-' and '.'; the other shapes change how Read walks " +
-                     "the JSON, and the rule's page shows the pattern to use.",
+                     "the JSON, and the rule's page shows the pattern to use. ValueTextEquals throws on a null token and returns false on " +
+                     "malformed text where GetString() returns null or throws; JsonEncodedText.Encode escapes with the default encoder, " +
+                     "where the writer's may escape differently; ParseValue also consumes an object or an array, which reading the scalar " +
+                     "from the reader leaves for Read to skip.",
         helpLinkUri: HelpLinkBase + ConverterPerValueWorkId + ".md");
 
     public static readonly RuleRegistration ConverterPerValueWorkRegistration = new(ConverterPerValueWork, () => new ConverterPerValueWorkAnalyzer());
 
-    internal static string ConverterParsesTwice(string domType) => "Read parses each value into a " + domType + " and then deserializes it again";
+    internal static string ConverterParsesTwice(string domType) => "Read parses each value into a " + domType + ", then deserializes it again";
 
-    public const string ConverterPeekWithReaderCopy = "peek at the discriminator on a copy of the reader, then deserialize from the reader";
+    public const string ConverterPeekWithReaderCopy = "peek at the discriminator on a reader copy, then deserialize";
 
     public const string ConverterComparesGetString = "GetString() allocates a string for each value only to compare it with literals";
 
     public const string ConverterUseValueTextEquals = "compare with ValueTextEquals(\"...\"u8), which allocates nothing";
 
-    internal static string ConverterWritesConstant(string method) => method + " transcodes and escapes the same constant text for each value";
+    internal static string ConverterWritesConstant(string method) => method + " transcodes and escapes the same text for each value";
 
-    internal static string ConverterWritesMappedName(string method) => method + " transcodes and escapes a name from a fixed set for each value";
+    internal static string ConverterWritesMappedName(string method) => method + " transcodes and escapes names of a fixed set for each value";
 
-    public const string ConverterUseEncodedText = "pass a static readonly JsonEncodedText, encoded once";
+    public const string ConverterUseEncodedText = "pass a static readonly JsonEncodedText";
 
     internal static string ConverterParsesScalar(string domType) => "Read parses the value into a " + domType + " to read one scalar";
 
-    public const string ConverterReadScalarDirectly = "read it from the reader (TokenType, GetInt32() and the like)";
+    public const string ConverterReadScalarDirectly = "read it from the reader (GetInt32() and the like)";
 
-    public const string NoFixConverterControlFlow = " (no fix: the pattern changes how Read walks the JSON; the rule's page shows it)";
+    public const string NoFixConverterControlFlow = " (no fix: it changes how Read walks the JSON)";
 
-    public const string NoFixValueTextEquals = " (no fix: ValueTextEquals throws on a null token and returns false on malformed text, where GetString() returns null or throws)";
+    public const string NoFixValueTextEquals = " (no fix: ValueTextEquals differs on null and malformed text)";
 
-    public const string NoFixEncoderMayDiffer = " (no fix: JsonEncodedText.Encode escapes with the default encoder, and the writer's encoder may escape this text differently)";
+    public const string NoFixEncoderMayDiffer = " (no fix: the writer's encoder may escape it differently)";
 
-    public const string NoFixConstantNotStatic = " (no fix: a static field cannot read this constant as it is written (a local constant, say); make it a const field)";
+    public const string NoFixConstantNotStatic = " (no fix: a static field cannot read this constant)";
 
-    public const string NoFixNameMap = " (no fix: the text comes from a map or a field; keep JsonEncodedText values there instead)";
+    public const string NoFixNameMap = " (no fix: the text comes from a map or a field)";
 
-    public const string NoFixScalarParse = " (no fix: ParseValue also consumes an object or an array, which reading the scalar from the reader leaves for Read to skip)";
+    public const string NoFixScalarParse = " (no fix: ParseValue also consumes an object or array)";
 }
