@@ -18,13 +18,17 @@ internal static partial class Rules
                      "or a JsonNode, convert directly: the text, twice its UTF-8 size as UTF-16 and on the large object heap above " +
                      "about 42 KB, is never made. A DOM serialized only to be written to a Utf8JsonWriter (SerializeToElement(x).WriteTo(writer)) " +
                      "is built, then read again: JsonSerializer.Serialize(writer, x) writes the same JSON directly. Only conversions " +
-                     "written inline or through a local used once are reported: a string or DOM that is also logged, stored or read is needed anyway.",
+                     "written inline or through a local used once are reported: a string or DOM that is also logged, stored or read is needed anyway. " +
+                     "The fix is not offered where the result could differ: a document made anew by SerializeToDocument loses the " +
+                     "original whitespace and escaping; GetRawText().Length counts UTF-16 characters where the UTF-8 length counts bytes; " +
+                     "JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata and throws where reflection " +
+                     "is off, so the fix passes the metadata of a context that registers JsonElement ([JsonSerializable(typeof(JsonElement))]).",
         helpLinkUri: HelpLinkBase + ConvertWithoutTextId + ".md");
 
     public static readonly RuleRegistration ConvertWithoutTextRegistration = new(ConvertWithoutText, () => new ConvertWithoutTextAnalyzer());
 
     /// <summary>The cost JP0006 names for a conversion through text.</summary>
-    public const string ThroughText = "goes through a UTF-16 string, transcoded twice";
+    public const string ThroughText = "makes a UTF-16 copy of the JSON";
 
     /// <summary>The cost JP0006 names for a DOM built only to be written.</summary>
     public const string DomOnlyWritten = "builds a DOM only to write it";
@@ -33,20 +37,20 @@ internal static partial class Rules
     public const string TextOnlyCounted = "builds a UTF-16 string only to count it";
 
     /// <summary>JP0006 on <c>element.GetRawText().Length</c>.</summary>
-    public const string NoFixForUtf8Length = " (no fix: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
+    public const string NoFixForUtf8Length = " (no fix: it counts UTF-8 bytes, not characters)";
 
     /// <summary>JP0006 on a parse of a JsonObject's or JsonArray's ToString().</summary>
     public const string NoFixForNodeToString = " (no fix: the parser's options and number forms may differ)";
 
     /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
-    public const string NoFixThroughLocal = " (no fix: the text is held in a local; convert inline, then the fix applies)";
+    public const string NoFixThroughLocal = " (no fix: the text is held in a local; convert inline)";
 
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
-    public const string NoFixForDocumentText = " (no fix: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";
+    public const string NoFixForDocumentText = " (no fix: it would lose the original whitespace and escaping)";
 
     /// <summary>JP0006 on <c>JsonNode.Parse(element.GetRawText())</c> where no context of the project registers JsonElement.</summary>
-    public const string NoFixElementToNodeWithoutMetadata = " (no fix: JsonSerializer.SerializeToNode(element) without a JsonTypeInfo needs reflection metadata, which this call does not, and throws where reflection is off (an AOT app loading this code); register JsonElement on a JsonSerializerContext of the project ([JsonSerializable(typeof(JsonElement))]) and the fix passes its metadata)";
+    public const string NoFixElementToNodeWithoutMetadata = " (no fix: register JsonElement on a JsonSerializerContext first)";
 }
 
 internal static partial class DiagnosticProperties
