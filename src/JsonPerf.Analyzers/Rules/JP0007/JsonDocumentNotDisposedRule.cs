@@ -8,7 +8,7 @@ internal static partial class Rules
     public static readonly DiagnosticDescriptor JsonDocumentNotDisposed = new(
         JsonDocumentNotDisposedId,
         title: "Dispose JsonDocument to return its pooled buffers",
-        messageFormat: "{0} returns a JsonDocument that is never disposed, so its buffers rented from the shared ArrayPool are never returned and every parse allocates new ones; dispose it with 'using', or use JsonElement.Parse or RootElement.Clone() for an element that must outlive it{1}",
+        messageFormat: "{0} returns a JsonDocument never disposed, so its pooled arrays are not returned; dispose it with 'using', or Clone() an element to keep{1}",
         Category,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
