@@ -183,6 +183,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     private static void AnalyzeFactoryCall(OperationAnalysisContext context, JsonSymbols symbols)
     {
         var invocation = (IInvocationOperation)context.Operation;
+        if (ConverterCopyCall(invocation, context.ContainingSymbol, symbols, context.CancellationToken) is { } copy)
+        {
+            context.Report(copy);
+            return;
+        }
+
         var target = invocation.TargetMethod;
         if (!symbols.IsJsonSerializerOptions(target.ReturnType)
             || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
