@@ -41,7 +41,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
             _ => (StatementSyntax?)null,
         };
 
-        whyNot = found?.Parent is BlockSyntax ? Rules.DocumentBlockHasLabels : Rules.DocumentNotAtStatementStart;
+        whyNot = found?.Parent is BlockSyntax or LabeledStatementSyntax ? Rules.DocumentBlockHasLabels : Rules.DocumentNotAtStatementStart;
         if (found?.Parent is not BlockSyntax parent || HasLabels(parent))
         {
             return false;
@@ -87,6 +87,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
         whyNot = declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 } ? Rules.DocumentNeedsCSharp8
             : declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } } ? Rules.DocumentSharesDeclaration
             : !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument) ? Rules.DocumentLocalOfOtherType
+            : declarator.Syntax.Parent?.Parent?.Parent is LabeledStatementSyntax ? Rules.DocumentBlockHasLabels
             : declarator.Syntax.Parent?.Parent is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax { Parent: CompilationUnitSyntax } } ? Rules.DocumentNotInBlock
             : "";
         if (whyNot.Length > 0)
