@@ -34,6 +34,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
+        (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
     };
 
     [Fact]
@@ -231,6 +232,24 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0007.FixTests.Program;
+
+        // JP0010's bodies go into a converter's Read or Write; its program has every fixable shape.
+        foreach (var row in JP0010.AnalyzerTests.ReportedReads().Concat(JP0010.AnalyzerTests.NotReportedReads()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedReadsLatest()))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InRead((string)row[0]));
+        }
+
+        foreach (var row in JP0010.AnalyzerTests.ReportedWrites().Concat(JP0010.AnalyzerTests.NotReportedWrites()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedWritesLatest()))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InWrite((string)row[0]));
+        }
+
+        foreach (var row in JP0010.AnalyzerTests.ReportedMembers().Concat(JP0010.AnalyzerTests.NotReportedMembers()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InConverter((string)row[0]));
+        }
+
+        yield return JP0010.FixTests.Program.Replace("ENCODERS", JP0010.FixTests.EncodersWithBasicLatin);
 
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
         foreach (var parity in JP0001.Ca1869ParityTests.Corpus())
