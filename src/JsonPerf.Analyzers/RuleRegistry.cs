@@ -12,6 +12,7 @@ internal static class RuleRegistry
         Rules.ConvertWithoutTextRegistration,
         Rules.JsonDocumentNotDisposedRegistration,
         Rules.MinimalApiTypeWithoutMetadataRegistration,
+        Rules.ConstantJsonPerCallRegistration,
         Rules.ConverterPerValueWorkRegistration);
 
     public static RuleRegistration? For(string id)

@@ -141,13 +141,14 @@ internal static class LineWrapping
             var unit = indent.Contains("\t") ? "\t" : "    ";
             // The outermost list first; never inside an interpolation hole (a line break there needs C# 11).
             foreach (var node in root.DescendantNodes(line.Span)
-                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
+                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax or AnonymousObjectCreationExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
                          .OrderByDescending(n => n.Span.Length))
             {
                 var breaks = node switch
                 {
                     ArgumentListSyntax { Arguments.Count: >= 2 } list => Breaks(list.OpenParenToken, list.Arguments.GetSeparators(), list.Arguments.Select(a => (SyntaxNode)a), null),
                     InitializerExpressionSyntax { Expressions.Count: >= 1 } initializer => Breaks(initializer.OpenBraceToken, initializer.Expressions.GetSeparators(), initializer.Expressions.Select(e => (SyntaxNode)e), initializer.CloseBraceToken),
+                    AnonymousObjectCreationExpressionSyntax { Initializers.Count: >= 1 } anonymous => Breaks(anonymous.OpenBraceToken, anonymous.Initializers.GetSeparators(), anonymous.Initializers.Select(e => (SyntaxNode)e), anonymous.CloseBraceToken),
                     _ => null,
                 };
                 if (breaks is not null && Apply(root, breaks, indent, unit, newline) is { } wrapped)

@@ -34,6 +34,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
+        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
         (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
     };
 
@@ -86,7 +87,7 @@ public class TypingSweepTests(ITestOutputHelper output)
                     {
                         await action.GetOperationsAsync(CancellationToken.None);
                         applied++;
-                        httpDefaults += diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? 1 : 0;
+                        httpDefaults += diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == ReflectionSerializationFix.HttpDefaults ? 1 : 0;
                     }
                 }
                 catch (Exception e)
@@ -170,6 +171,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
             JP0005.AnalyzerTests.ReportedStatements(), JP0005.AnalyzerTests.NotReportedStatements(),
             JP0006.AnalyzerTests.ReportedStatements(), JP0006.AnalyzerTests.NotReportedStatements(),
+            JP0009.AnalyzerTests.ReportedStatements(), JP0009.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
         {
@@ -177,6 +179,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0001.AnalyzerTests.ReportedHelpers(), JP0001.AnalyzerTests.NotReportedHelpers(),
             JP0003.AnalyzerTests.ReportedMembers(),
             JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
+            JP0009.AnalyzerTests.ReportedMembers(), JP0009.AnalyzerTests.NotReportedMembers(),
         };
 
         // Each snippet appears once per language version; one is enough here.
@@ -232,6 +235,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0007.FixTests.Program;
+        yield return JP0009.FixTests.Program;
 
         // JP0010's bodies go into a converter's Read or Write; its program has every fixable shape.
         foreach (var row in JP0010.AnalyzerTests.ReportedReads().Concat(JP0010.AnalyzerTests.NotReportedReads()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedReadsLatest()))

@@ -64,6 +64,7 @@ internal sealed class JsonSymbols
     private object? _httpResponseJsonExtensions;
     private object? _requiresUnreferencedCodeAttribute;
     private object? _lazy;
+    private object? _jsonSchemaExporter;
     private object? _utf8JsonReader;
     private object? _utf8JsonWriter;
     private object? _jsonConverterOfT;
@@ -129,6 +130,7 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpResponseJsonExtensions => Resolve(ref _httpResponseJsonExtensions, "Microsoft.AspNetCore.Http.HttpResponseJsonExtensions");
     public INamedTypeSymbol? RequiresUnreferencedCodeAttribute => Resolve(ref _requiresUnreferencedCodeAttribute, "System.Diagnostics.CodeAnalysis.RequiresUnreferencedCodeAttribute");
     public INamedTypeSymbol? Lazy => Resolve(ref _lazy, "System.Lazy`1");
+    public INamedTypeSymbol? JsonSchemaExporter => Resolve(ref _jsonSchemaExporter, "System.Text.Json.Schema.JsonSchemaExporter");
     public INamedTypeSymbol? Utf8JsonReader => Resolve(ref _utf8JsonReader, "System.Text.Json.Utf8JsonReader");
     public INamedTypeSymbol? Utf8JsonWriter => Resolve(ref _utf8JsonWriter, "System.Text.Json.Utf8JsonWriter");
     public INamedTypeSymbol? JsonConverterOfT => Resolve(ref _jsonConverterOfT, "System.Text.Json.Serialization.JsonConverter`1");
