@@ -20,7 +20,8 @@ namespace JsonPerf.Analyzers.Tests.Robustness;
 /// <summary>
 /// What a person typing produces: every source of the rule tests cut after each token, and with single tokens
 /// deleted, goes through every analyzer and every fix it offers. No analyzer or fix may throw.
-/// The default run takes a sample (every Nth variant); <c>JSONPERF_FULL_SWEEP=1</c> runs them all.
+/// The default run takes a sample (every Nth variant); <c>JSONPERF_FULL_SWEEP=1</c> runs them all. Either runs as
+/// slices, one test case each, so that the console reports progress at least once a minute.
 /// </summary>
 public class TypingSweepTests(ITestOutputHelper output)
 {
@@ -38,25 +39,41 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
     };
 
-    [Fact]
+    private static readonly bool s_full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
+
+    /// <summary>
+    /// The sample's 16,000-odd variants took 6 min on two cores at a load average of 10: 24 slices keep each within a
+    /// minute there. The full sweep (23 times the sample) has slices of the same size.
+    /// </summary>
+    private static readonly Slices<(int Variants, int Applied, int HttpDefaults)> s_slices = new(
+        s_full ? 24 * 23 : 24, (a, b) => (a.Variants + b.Variants, a.Applied + b.Applied, a.HttpDefaults + b.HttpDefaults));
+
+    public static TheoryData<int> Slices() => s_slices.Data();
+
+    [Theory]
+    [MemberData(nameof(Slices))]
     [Trait("Category", "Robustness")]
-    public async Task No_analyzer_or_fix_throws_on_any_prefix_or_single_token_deletion()
+    public async Task No_analyzer_or_fix_throws_on_any_prefix_or_single_token_deletion(int slice)
     {
-        var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
-        var stride = full ? 1 : 23;
+        var stride = s_full ? 1 : 23;
         var failures = new ConcurrentBag<string>();
         var (corpus, documentId) = CorpusInProjects();
-        var sampled = corpus.SelectMany(c => Variants(c.Source).Where((_, i) => i % stride == 0).Select(variant => (c.Solution, Variant: variant))).ToList();
+        var sampled = s_slices.Of(corpus.SelectMany(c => Variants(c.Source).Where((_, i) => i % stride == 0).Select(variant => (c.Solution, Variant: variant))), slice);
         var checks = await Sweep.EachAsync(sampled, item =>
             CheckAsync(item.Solution.WithDocumentText(documentId, SourceText.From(item.Variant)).GetDocument(documentId)!, item.Variant, failures));
         var variants = sampled.Count;
         var fixesApplied = checks.Sum(c => c.Applied);
         var httpDefaultsFixes = checks.Sum(c => c.HttpDefaults);
 
-        output.WriteLine($"sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
+        output.WriteLine($"slice {slice + 1} of {s_slices.Count}: sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
-        Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
-        Assert.True(httpDefaultsFixes > 0, "The sweep never exercised JP0002's HttpDefaults fix.");
+        Assert.True(variants > 0, "An empty slice.");
+        if (s_slices.Complete(slice, (variants, fixesApplied, httpDefaultsFixes), out var all))
+        {
+            output.WriteLine($"all {s_slices.Count} slices: variants: {all.Variants}, fixes applied: {all.Applied} (JP0002's HttpDefaults fix: {all.HttpDefaults})");
+            Assert.True(all.Applied > 0, "The sweep never exercised a fix.");
+            Assert.True(all.HttpDefaults > 0, "The sweep never exercised JP0002's HttpDefaults fix.");
+        }
     }
 
     /// <summary>The fixes applied, and how many of them were JP0002's HttpDefaults fix.</summary>
