@@ -125,6 +125,13 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c> or of <c>element.GetRawText()</c>.</summary>
     private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
     {
+        if (FirstStringArgument(parse) is IInvocationOperation toText && DomText(toText, symbols) == "node.ToString()")
+        {
+            // Indented text, parsed back: the same tree as DeepClone() but for number forms and escapes, hence no fix.
+            Report(context, parse, parse.TargetMethod.ContainingType.Name + ".Parse(node.ToString())", "node.DeepClone() or the direct conversion", fix: null, Rules.NoFixForNodeToString);
+            return;
+        }
+
         if (FirstStringArgument(parse) is IInvocationOperation { TargetMethod: { Name: "GetRawText", IsStatic: false, Parameters.Length: 0 } rawText, Instance: not null }
             && SymbolEqualityComparer.Default.Equals(rawText.ContainingType, symbols.JsonElement))
         {

@@ -35,6 +35,9 @@ internal static partial class Rules
     /// <summary>JP0006 on <c>element.GetRawText().Length</c>.</summary>
     public const string NoFixForUtf8Length = " (no automatic fix here: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
 
+    /// <summary>JP0006 on a parse of a JsonObject's or JsonArray's ToString().</summary>
+    public const string NoFixForNodeToString = " (no automatic fix here: the parser's options and number forms may differ)";
+
     /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
     public const string NoFixThroughLocal = " (no automatic fix here: the text is held in a local; convert inline, then the fix applies)";
 
