@@ -119,7 +119,7 @@ public partial class AnalyzerTests
             TestCode = InMethod("var doc = {|#0:JsonDocument.Parse(json)|}; Console.WriteLine(doc.RootElement);"),
             ExpectedDiagnostics =
             {
-                new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.JsonDocumentNotDisposed).WithLocation(0).WithMessage("JsonDocument.Parse returns a JsonDocument that is never disposed, so its buffers rented from the shared ArrayPool are never returned and every parse allocates new ones; dispose it with 'using', or use JsonElement.Parse or RootElement.Clone() for an element that must outlive it"),
+                new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.JsonDocumentNotDisposed).WithLocation(0).WithMessage("JsonDocument.Parse returns a JsonDocument that is never disposed, so its pooled buffers are lost; dispose it with 'using', or use JsonElement.Parse for an element that outlives it"),
             },
         }.RunAsync();
 
