@@ -1,12 +1,6 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// What every rule does the same way: concurrent, no callbacks in generated code, and nothing at all in a compilation that
-/// does not reference System.Text.Json; the symbols are resolved once per compilation and handed to the rule.
-/// A rule's analyzer runs alone (tests, and the rules a build skips by default: JP0002, JP0003) or inside
-/// <see cref="JsonPerfAnalyzer"/>, which hosts the rules that are on in every build and shares one callback per
-/// operation kind between them.
-/// </summary>
+/// <summary>Base of every analyzer: concurrent, no callbacks in generated code, nothing without System.Text.Json; alone or hosted.</summary>
 public abstract class JsonAnalyzer : DiagnosticAnalyzer
 {
     public sealed override void Initialize(AnalysisContext context)
@@ -23,11 +17,8 @@ public abstract class JsonAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// No callbacks in generated code (no Analyze flag), as with None; ReportDiagnostics spares each report the
-    /// compiler's generated-code check of its location (a walk of the whole file). Right for a rule that reports only inside the declaration its callback
-    /// was given (an operation), which the compiler has already judged not generated; <see cref="Reporting.Report(OperationAnalysisContext, Diagnostic)"/>
-    /// skips what is left, a hidden line. A rule that reports at another declaration of a symbol (a partial type's
-    /// other part may be generated) keeps <see cref="GeneratedCodeAnalysisFlags.None"/>, so that the compiler checks.
+    /// No callbacks in generated code and no per-report check (<see cref="Reporting"/>). A rule reporting at another
+    /// declaration of a symbol (a partial part may be generated) keeps <see cref="GeneratedCodeAnalysisFlags.None"/>.
     /// </summary>
     private protected virtual GeneratedCodeAnalysisFlags GeneratedCode => GeneratedCodeAnalysisFlags.ReportDiagnostics;
 

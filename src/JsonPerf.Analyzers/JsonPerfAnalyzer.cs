@@ -1,12 +1,6 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// The rules that are on in every build (warnings by default: <see cref="RuleRegistration.Hosted"/>), hosted in one analyzer: the compiler
-/// calls one callback per operation kind instead of one per rule, and each rule's own filter runs inside it.
-/// A rule whose severity is <c>none</c> for a file (or everywhere) is skipped there. Rules that are info or hidden by
-/// default stay analyzers of their own, so that command-line builds, which skip analyzers whose every rule is info or
-/// hidden, keep skipping them.
-/// </summary>
+/// <summary>Hosts the rules on in every build (<see cref="RuleRegistration.Hosted"/>): one callback per operation kind, each rule skipped where off.</summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class JsonPerfAnalyzer : JsonAnalyzer
 {
@@ -16,7 +10,6 @@ public sealed class JsonPerfAnalyzer : JsonAnalyzer
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; }
 
-    /// <summary>The rule analyzers this analyzer hosts.</summary>
     internal ImmutableArray<JsonAnalyzer> Rules => rules;
 
     private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)

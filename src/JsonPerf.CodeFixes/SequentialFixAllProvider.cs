@@ -16,11 +16,8 @@ internal sealed class FixAllSite
 }
 
 /// <summary>
-/// Fix All for fixes that interact: each fix sees the result of the ones before it, so a second site reuses the
-/// field the first one added, and two sites never pick the same new name. Every site is marked with an annotation
-/// first (the fixes that run before a site move it, in its document or, through a shared type, in others); then a fix
-/// that can plan many sites on one compilation fixes those at once (<see cref="JsonFixer.FixAllAtOnceAsync"/>), and
-/// the rest are fixed one after the other on the evolving solution, documents in order.
+/// Fix All for fixes that interact: each sees the ones before it, so a second site reuses the first one's field and no
+/// name is taken twice. Sites are marked first, since earlier fixes move them; then come the fixes planned at once.
 /// </summary>
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
@@ -85,9 +82,8 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
         if (_fixAtOnce is not null)
         {
-            // In a project with several target frameworks: for each shared file, the sites of one target (the others are
-            // the same sites), fixed at once only where every target writes the same text (EveryTarget); the others one
-            // at a time, each checked. The one target is the first project of the solution with sites in the file.
+            // Several targets: a shared file's sites in its first project are fixed at once where every target writes the
+            // same (EveryTarget), the rest one at a time.
             var order = solution.ProjectIds.Select((id, index) => (id, index)).ToDictionary(p => p.id, p => p.index);
             var withSites = new HashSet<DocumentId>(sites.Select(s => s.Document));
             var plain = new List<FixAllSite>();

@@ -1,14 +1,9 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Whether a hosted rule is on for a file. The compiler skips a whole analyzer only when all its rules are off;
-/// a host of several rules asks per rule. Off means the effective severity is <c>none</c>: from the file's
-/// <c>.editorconfig</c>, else <c>/nowarn</c>, a global config or the rule's default. When in doubt, on (the
-/// compiler still filters what is reported; skipping is only to save work).
-/// Nothing is looked up per file until a rule's callback runs in that file: a look at every file when the
-/// compilation starts (thousands of lookups per rule) cost more than the rules' own work in a project with few
-/// JSON sites, and then only for the rule that asks. What is the same for every file (the compilation-wide severity)
-/// is computed once, when the gates are made.
+/// Whether a hosted rule is on for a file: the compiler skips an analyzer only when all its rules are off. Off means the
+/// effective severity is <c>none</c> (the file's .editorconfig, else /nowarn, a global config or the default); in doubt,
+/// on. A file is looked up only when a rule's callback first runs in it, and only for that rule.
 /// </summary>
 internal sealed class RuleGate
 {
@@ -21,10 +16,7 @@ internal sealed class RuleGate
         this.index = index;
     }
 
-    /// <summary>
-    /// The gate, or null when the rule is off in every file of the compilation: off compilation-wide and no file can
-    /// turn it back on (no <c>.editorconfig</c> provider).
-    /// </summary>
+    /// <summary>The gate, or null when the rule is off in every file (off compilation-wide, and no .editorconfig provider).</summary>
     public static RuleGate? Create(Compilation compilation, ImmutableArray<DiagnosticDescriptor> descriptors, CancellationToken cancellationToken)
         => CreateAll(compilation, ImmutableArray.Create(descriptors), cancellationToken)[0];
 
@@ -48,14 +40,10 @@ internal sealed class RuleGate
 
     public bool IsOn(SyntaxTree tree, CancellationToken cancellationToken) => settings.IsOn(tree, index, cancellationToken);
 
-    /// <summary>
-    /// Which rules are on: the same for every file without a provider, else looked up per file and rule. Each thread
-    /// keeps its last file's answers (operations come file by file), so that most questions take no lookup and no lock.
-    /// </summary>
+    /// <summary>Which rules are on per file; each thread keeps its last file's answers, as operations come file by file.</summary>
     private sealed class FileSettings
     {
-        // The last answer of this thread, for whichever gates asked last (their id: the entry keeps one syntax tree
-        // alive per thread, never a compilation).
+        // This thread's last answer, by the gates' id: it keeps one syntax tree alive per thread, never a compilation.
         [ThreadStatic]
         private static Entry? t_last;
 
@@ -103,8 +91,7 @@ internal sealed class RuleGate
                 return (OnByDefault & bit) != 0;
             }
 
-            // Only this thread reads or writes its entry: no lock. A rule's settings are looked up when it first asks
-            // in the file (most files are asked about by one or two of the rules).
+            // Only this thread reads or writes its entry: no lock.
             var last = t_last ??= new Entry();
             if (last.SettingsId != id || last.Tree != tree)
             {

@@ -1,11 +1,8 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// Collects the operation callbacks of the rules one analyzer hosts and registers one callback per operation kind
-/// that runs them in turn, each only where its rule is on for the file. Callbacks registered with an
-/// <see cref="OperationFilter"/> are indexed by the filter's types: each operation's keys (declaring type and return
-/// type of the called method, created type) are looked up once, and only the callbacks that asked for them run.
-/// Everything else a rule registers (symbol actions, compilation end, ...) goes to the compiler as is.
+/// One callback per operation kind for the hosted rules' callbacks, each run where its rule is on and, with an
+/// <see cref="OperationFilter"/>, only for the types it asked for. Other registrations go to the compiler as they are.
 /// </summary>
 internal sealed class SharedOperationActions
 {
@@ -20,7 +17,6 @@ internal sealed class SharedOperationActions
     /// <summary>The registration context handed to one rule.</summary>
     public CompilationStartAnalysisContext For(RuleGate gate) => new RuleContext(this, gate);
 
-    /// <summary>Registers one callback per operation kind with the compiler.</summary>
     public void Register()
     {
         foreach (var pair in actions)

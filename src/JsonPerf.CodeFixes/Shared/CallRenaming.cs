@@ -4,10 +4,7 @@ namespace JsonPerf.CodeFixes;
 
 internal static class CallRenaming
 {
-    /// <summary>
-    /// The called name of <c>X.M(...)</c>, <c>X.M&lt;T&gt;(...)</c> or a using-static <c>M(...)</c> replaced by
-    /// <paramref name="name"/>, its trivia and type arguments kept; null for any other shape.
-    /// </summary>
+    /// <summary>The called name of <c>X.M(...)</c>, <c>X.M&lt;T&gt;(...)</c> or <c>M(...)</c> renamed, trivia and type arguments kept; else null.</summary>
     public static ExpressionSyntax? WithName(ExpressionSyntax called, string name) => called switch
     {
         MemberAccessExpressionSyntax { Name: var simple } access => access.WithName(Rename(simple, name)),

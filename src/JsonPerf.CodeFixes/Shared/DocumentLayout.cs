@@ -3,18 +3,15 @@ using Microsoft.CodeAnalysis.Text;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// What a fix leaves must read like the rest of the file: after the usual clean-up (imports, simplification,
-/// formatting of what the fix annotated, done here so that what follows sees the final text), each changed document
-/// keeps its line endings (a CRLF file stays CRLF even without an <c>end_of_line</c> setting, where the formatter
-/// would write the machine's) and its final newline; an added document follows the project's first one.
+/// The usual clean-up of what a fix annotated, then the file's own layout: its line endings (the formatter would write the
+/// machine's) and final newline; an added document follows the project's first one.
 /// </summary>
 internal static class DocumentLayout
 {
     public static async Task<Solution> CleanUpAsync(Solution original, Solution changed, CancellationToken cancellationToken)
     {
-        // Each document is cleaned up on the same solution and the results put together at the end: one compilation
-        // for all of them (each step only changes how its own document writes names, not what they mean), where one
-        // solution per document re-ran the project's source generators once per document.
+        // Every document is cleaned on the same solution and the results joined at the end: one compilation for all
+        // (each step changes only how its document writes names), not the source generators re-run per document.
         var cleaned = new List<(DocumentId Id, SyntaxNode? Root, Microsoft.CodeAnalysis.Text.SourceText? Text)>();
         foreach (var project in changed.GetChanges(original).GetProjectChanges())
         {
@@ -25,8 +22,7 @@ internal static class DocumentLayout
                     continue;
                 }
 
-                // Imports and simplification need the changed document's semantic model (a new compilation, with the
-                // project's source generators run again): asked only where the fix annotated something for them.
+                // Imports and simplification need a new compilation: only where the fix annotated something for them.
                 var annotated = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
                 if (annotated?.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Any() == true)
                 {
@@ -44,7 +40,6 @@ internal static class DocumentLayout
                     document = await LineWrapping.WrapAsync(unchanged, document, cancellationToken).ConfigureAwait(false);
                 }
 
-                // A document the fix added takes the line endings of one already in its project.
                 if ((original.GetDocument(id) ?? original.GetProject(id.ProjectId)?.Documents.FirstOrDefault()) is { } before)
                 {
                     var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);

@@ -4,11 +4,9 @@ using Microsoft.CodeAnalysis.Text;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// One edit for every target framework. A multi-targeted project is one project per target in the IDE's and
-/// <c>dotnet format</c>'s workspace, each holding its own document for a shared file; a fix runs in one of them, and when
-/// the targets would edit the file differently (code under <c>#if</c>, a name that binds otherwise) the host writes
-/// merge-conflict markers or a change that only compiles for one target. So a fix that touches a shared file is made in
-/// every target's document, from that target's own diagnostic, and offered only when all write the same text.
+/// One edit for every target framework. A multi-targeted project is one workspace project per target, each with its own
+/// document of a shared file; targets that edit it differently leave merge markers or code one target compiles. So a fix
+/// is made in every target's document, from that target's diagnostic, and offered only when all write the same text.
 /// </summary>
 internal static class EveryTarget
 {
@@ -20,11 +18,7 @@ internal static class EveryTarget
         => !document.GetLinkedDocumentIds().IsEmpty
            || (document.Project.FilePath is { Length: > 0 } path && document.Project.Solution.Projects.Any(p => p.Id != document.Project.Id && p.FilePath == path));
 
-    /// <summary>
-    /// The solution fixed in <paramref name="document"/>'s target, with every target's document of each file it edited
-    /// holding the same text; null when another target has no such diagnostic there, cannot make the fix or would make
-    /// another edit, or when a fix of a file only this target compiles edits or adds a file others compile.
-    /// </summary>
+    /// <summary>The solution fixed here with every target's copy of each edited file the same; null when another target edits otherwise.</summary>
     public static async Task<Solution?> SameEditAsync(Document document, SyntaxNode site, Diagnostic diagnostic, Solution fixedHere, FixIn fixIn, CancellationToken cancellationToken)
     {
         var original = document.Project.Solution;
@@ -56,10 +50,7 @@ internal static class EveryTarget
         return await SyncAsync(fixedHere, here, new HashSet<DocumentId> { document.Id }, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>
-    /// The site in a sibling target's document of the same file, with that target's own diagnostic there (its analyzer
-    /// run on the site's span): what the fix decides from the diagnostic's properties may differ by target.
-    /// </summary>
+    /// <summary>The site in a sibling target's document, with that target's own diagnostic: the fix's decision may differ by target.</summary>
     private static async Task<(SyntaxNode Site, Diagnostic Diagnostic)?> SiblingSiteAsync(Document sibling, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         if (await sibling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
@@ -81,11 +72,7 @@ internal static class EveryTarget
             : null;
     }
 
-    /// <summary>
-    /// The node of <paramref name="root"/> that is <paramref name="site"/>: at the same span, or, when an earlier fix of
-    /// the same Fix All moved the code (the fixed document keeps its tree until the end, its siblings take the cleaned
-    /// text: added usings, wrapped lines), the same one among the nodes equivalent to it.
-    /// </summary>
+    /// <summary>The node of <paramref name="root"/> that is <paramref name="site"/>: at its span, or the same one among equivalent nodes after earlier fixes.</summary>
     private static SyntaxNode? SameNode(SyntaxNode root, SyntaxNode site)
     {
         if (root.FullSpan.Contains(site.Span)
@@ -103,11 +90,7 @@ internal static class EveryTarget
 
     private static DiagnosticAnalyzer? AnalyzerFor(string id) => RuleRegistry.For(id)?.CreateAnalyzer();
 
-    /// <summary>
-    /// Fix All's pass that fixes many sites at once (JP0002), for sites in files other targets compile too: run for these
-    /// sites and for the same sites in each sibling target's documents, and kept only when all write the same text.
-    /// Otherwise nothing is fixed here, and each site is then fixed (or not) one at a time through <see cref="SameEditAsync"/>.
-    /// </summary>
+    /// <summary>Fix All's at-once pass on shared files: run here and on the same sites of each sibling target, kept only when all write the same.</summary>
     public static async Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)> AtOnceAsync(
         Solution solution, IReadOnlyList<FixAllSite> sites, Func<Solution, IReadOnlyList<FixAllSite>, CancellationToken, Task<(Solution Solution, IReadOnlyCollection<SyntaxAnnotation> Fixed)>> fixAtOnce, CancellationToken cancellationToken)
     {
@@ -181,11 +164,7 @@ internal static class EveryTarget
         return marks;
     }
 
-    /// <summary>
-    /// Every target's document of an edited file takes the one text, and a file the fix added goes to every target of
-    /// the project, so the host has nothing to merge and the next site of a Fix All sees the same file in every target
-    /// (<paramref name="keep"/>: the documents the fix ran in keep their trees, with the marks of a Fix All's next sites).
-    /// </summary>
+    /// <summary>Every target's copy of an edited file takes the one text, an added file goes to every target; those in <paramref name="keep"/> keep their trees.</summary>
     private static async Task<Solution> SyncAsync(Solution result, Edits edits, HashSet<DocumentId> keep, CancellationToken cancellationToken)
     {
         foreach (var pair in edits.Texts)

@@ -1,10 +1,8 @@
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// Where a hoisted field goes among the type's fields, so that the same fields end in the same order whichever fix
-/// ran first (<c>dotnet format</c> takes the rules in an order of its own): after the type's fields, and before the
-/// static readonly fields at their end that are first used further down than the new field's site, but never before a
-/// field its initializer reads. Each fix inserting this way, the hoisted fields end sorted by where they are used.
+/// Where a hoisted field goes, so the fields end in the same order whichever fix ran first: after the type's fields, before
+/// the trailing static readonly fields first used further down than the site, never before one its initializer reads.
 /// </summary>
 internal sealed class FieldPlacement
 {

@@ -3,10 +3,8 @@ using Microsoft.CodeAnalysis.Text;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// A line a fix writes stays within the file's limit: <c>max_line_length</c> from .editorconfig, else 120 (within the
-/// longest line of any file whose longest is 120 or more, and the same whichever fix ran first). A longer new line is
-/// wrapped as a careful person wraps a call: the outermost argument list on it one argument per line, an object or
-/// collection initializer one member per line, then again while the line is still long.
+/// A line a fix writes stays within <c>max_line_length</c>, else 120: wrapped as a person would, the outermost argument
+/// list one argument per line, an initializer one member per line, then again while the line is still long.
 /// </summary>
 internal static class LineWrapping
 {
@@ -38,11 +36,7 @@ internal static class LineWrapping
         return after;
     }
 
-    /// <summary>
-    /// The long lines after the fix that stay as they are: a line the fix did not touch, or an author's long line that
-    /// the fix only inserted into (<c>using </c>, <c>.Clone()</c>) or changed in part without making it longer (a call
-    /// replaced by a shorter one). Read by text, so one fix at a time and Fix All keep the same lines.
-    /// </summary>
+    /// <summary>Long lines left as they are: untouched, or an author's line the fix only inserted into or changed in part without lengthening.</summary>
     private static async Task<HashSet<string>> AuthorsLinesAsync(SourceText old, Document after, int limit, CancellationToken cancellationToken)
     {
         var kept = new HashSet<string>(StringComparer.Ordinal);
@@ -67,11 +61,7 @@ internal static class LineWrapping
         return kept;
     }
 
-    /// <summary>
-    /// The long lines after the fix that are no longer than the longest of the author's lines they replace: the fix made
-    /// nothing longer there, so the author's layout stays (and a later fix that shortens the line finds it as it would
-    /// have without this one: the same code whichever fix ran first).
-    /// </summary>
+    /// <summary>Long lines no longer than the author's lines they edit in place: the author's layout stays, whichever fix runs first.</summary>
     private static async Task<List<string>> NoLongerThanReplacedAsync(Document before, SourceText old, Document after, int limit, CancellationToken cancellationToken)
     {
         // Each line of the text after, by the author's line it is an in-place edit of (no line break written or removed).
@@ -149,16 +139,16 @@ internal static class LineWrapping
             var lineText = line.ToString();
             var indent = lineText.Substring(0, lineText.Length - lineText.TrimStart().Length);
             var unit = indent.Contains("\t") ? "\t" : "    ";
-            // The outermost list first: the largest one that lies on the line.
-            // Not inside an interpolation hole: a line break there needs C# 11, and is no layout a person would pick.
+            // The outermost list first; never inside an interpolation hole (a line break there needs C# 11).
             foreach (var node in root.DescendantNodes(line.Span)
-                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
+                         .Where(n => line.Span.Contains(n.Span) && n is ArgumentListSyntax or InitializerExpressionSyntax or AnonymousObjectCreationExpressionSyntax && !n.Ancestors().Any(a => a is InterpolationSyntax))
                          .OrderByDescending(n => n.Span.Length))
             {
                 var breaks = node switch
                 {
                     ArgumentListSyntax { Arguments.Count: >= 2 } list => Breaks(list.OpenParenToken, list.Arguments.GetSeparators(), list.Arguments.Select(a => (SyntaxNode)a), null),
                     InitializerExpressionSyntax { Expressions.Count: >= 1 } initializer => Breaks(initializer.OpenBraceToken, initializer.Expressions.GetSeparators(), initializer.Expressions.Select(e => (SyntaxNode)e), initializer.CloseBraceToken),
+                    AnonymousObjectCreationExpressionSyntax { Initializers.Count: >= 1 } anonymous => Breaks(anonymous.OpenBraceToken, anonymous.Initializers.GetSeparators(), anonymous.Initializers.Select(e => (SyntaxNode)e), anonymous.CloseBraceToken),
                     _ => null,
                 };
                 if (breaks is not null && Apply(root, breaks, indent, unit, newline) is { } wrapped)
@@ -171,10 +161,7 @@ internal static class LineWrapping
         return null;
     }
 
-    /// <summary>
-    /// Where a line starts, as (the token before, the token after, one level in): an argument list after the open
-    /// parenthesis and each comma; an initializer also before its braces, which stay at the line's indentation.
-    /// </summary>
+    /// <summary>Line breaks as (token before, token after, indented): after <c>(</c> and each comma; an initializer also around its braces.</summary>
     private static List<(SyntaxToken Before, SyntaxToken After, bool Inner)>? Breaks(SyntaxToken open, IEnumerable<SyntaxToken> separators, IEnumerable<SyntaxNode> items, SyntaxToken? close)
     {
         var breaks = new List<(SyntaxToken, SyntaxToken, bool)>();
@@ -203,10 +190,7 @@ internal static class LineWrapping
         return breaks;
     }
 
-    /// <summary>
-    /// The breaks as trivia, so the fix's annotations stay on the tree; null where a comment or directive sits at a
-    /// break (the line is left as it is).
-    /// </summary>
+    /// <summary>The breaks as trivia, keeping the fix's annotations; null where a comment or directive sits at a break.</summary>
     private static SyntaxNode? Apply(SyntaxNode root, List<(SyntaxToken Before, SyntaxToken After, bool Inner)> breaks, string indent, string unit, string newline)
     {
         var leading = new Dictionary<SyntaxToken, SyntaxTriviaList>();
@@ -229,10 +213,7 @@ internal static class LineWrapping
                 .WithTrailingTrivia(trailing.TryGetValue(original, out var t) ? t : token.TrailingTrivia));
     }
 
-    /// <summary>
-    /// The author's own long line with a few characters inserted (<c>using </c>, <c>.Clone()</c>): left as the author
-    /// wrote it rather than wrapped in a shape of the fix's choosing.
-    /// </summary>
+    /// <summary>The author's long line with a few characters inserted (<c>using </c>, <c>.Clone()</c>): left as written.</summary>
     private static bool IsInsertionInto(string before, string after)
     {
         if (after.Length < before.Length || after.Length - before.Length > 24)

@@ -3,10 +3,7 @@ namespace JsonPerf.CodeFixes;
 /// <summary>One walk over every reference to a symbol in the solution, for fixes that may only change a member whose every use they understand.</summary>
 internal static class References
 {
-    /// <summary>
-    /// A reference: its document, where it is, the referencing name (in a doc comment's <c>cref</c> too), its document's
-    /// model and that compilation's symbols.
-    /// </summary>
+    /// <summary>A reference: its document, location, name (a <c>cref</c>'s too), model and symbols.</summary>
     public readonly struct Use
     {
         public Use(Document document, Location location, bool isImplicit, SyntaxNode node, SemanticModel model, JsonSymbols symbols)
@@ -33,12 +30,7 @@ internal static class References
         public JsonSymbols Symbols { get; }
     }
 
-    /// <summary>
-    /// True when <paramref name="accept"/> accepts every reference to <paramref name="symbol"/> in <paramref name="solution"/>;
-    /// false as soon as one is rejected or cannot be read (no model, no System.Text.Json). A private member's references
-    /// are read from its type's declarations (<see cref="PrivateMemberUses"/>), without a solution-wide search: in an
-    /// editor, that search runs again after every keystroke, because every edit makes a new compilation.
-    /// </summary>
+    /// <summary>True when every reference can be read and <paramref name="accept"/> accepts it; a private member's: <see cref="PrivateMemberUses"/>.</summary>
     public static async Task<bool> AllAsync(ISymbol symbol, Solution solution, Func<Use, bool> accept, CancellationToken cancellationToken)
     {
         if (await PrivateMemberUses.AllAsync(symbol, solution, accept, cancellationToken).ConfigureAwait(false) is { } known)

@@ -14,11 +14,21 @@ internal static class StatementRemoval
         }
 
         var ordered = statements.OrderBy(s => s.SpanStart).ToList();
-        var first = Node(ordered[0]);
-        var startsBlock = PreviousSibling(first) is null;
+        var startsBlock = PreviousSibling(Node(ordered[0])) is null;
+        var moved = RemoveKeepingComments(editor, ordered, out var blankBefore);
+        if (OptionsSyntax.FollowingStatements(ordered[ordered.Count - 1], max: 1)?.FirstOrDefault() is not StatementSyntax next)
+        {
+            return;
+        }
 
+        editor.ReplaceNode(Node(next), (current, _) => current.WithLeadingTrivia(LeadingTriviaWith(moved, current.GetLeadingTrivia(), blankBefore, startsBlock)));
+    }
+
+    /// <summary>Removes the statements and returns their comment lines; <paramref name="blankBefore"/>: a blank line preceded the first.</summary>
+    private static List<SyntaxTrivia> RemoveKeepingComments(DocumentEditor editor, List<StatementSyntax> ordered, out bool blankBefore)
+    {
         var moved = new List<SyntaxTrivia>();
-        var blankBefore = false;
+        blankBefore = false;
         foreach (var statement in ordered)
         {
             foreach (var line in Lines(Node(statement).GetLeadingTrivia()))
@@ -36,57 +46,55 @@ internal static class StatementRemoval
             editor.RemoveNode(Node(statement), SyntaxRemoveOptions.KeepUnbalancedDirectives);
         }
 
-        if (OptionsSyntax.FollowingStatements(ordered[ordered.Count - 1], max: 1)?.FirstOrDefault() is not StatementSyntax next)
+        return moved;
+    }
+
+    /// <summary>The next statement's leading trivia with the moved comments above its own, without doubled or leading blank lines.</summary>
+    private static List<SyntaxTrivia> LeadingTriviaWith(List<SyntaxTrivia> moved, SyntaxTriviaList leading, bool blankBefore, bool startsBlock)
+    {
+        var own = Lines(leading);
+        var result = new List<SyntaxTrivia>();
+        var lastWasBlank = startsBlock;
+        void Add(List<SyntaxTrivia> line)
         {
-            return;
+            var blank = IsBlank(line);
+            if (line.Count == 0 || blank && lastWasBlank)
+            {
+                return;
+            }
+
+            result.AddRange(line);
+            lastWasBlank = blank;
         }
 
-        editor.ReplaceNode(Node(next), (current, _) =>
+        if (blankBefore && !startsBlock)
         {
-            var own = Lines(current.GetLeadingTrivia());
-            var result = new List<SyntaxTrivia>();
-            var lastWasBlank = startsBlock;
-            void Add(List<SyntaxTrivia> line)
-            {
-                var blank = IsBlank(line);
-                if (line.Count == 0 || blank && lastWasBlank)
-                {
-                    return;
-                }
+            var eol = own.SelectMany(l => l).FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+            Add(new List<SyntaxTrivia> { eol == default ? SyntaxFactory.EndOfLine("\n") : eol });
+        }
 
+        foreach (var line in Lines(SyntaxFactory.TriviaList(moved)))
+        {
+            Add(line);
+        }
+
+        // Comments moved from the removed statements now sit right above this one: no blank line in between.
+        var dropBlank = moved.Count > 0;
+        foreach (var line in own)
+        {
+            // The last chunk is the statement's own indentation, not a line.
+            if (line == own[own.Count - 1] && !line.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia)))
+            {
                 result.AddRange(line);
-                lastWasBlank = blank;
             }
-
-            if (blankBefore && !startsBlock)
+            else if (!(dropBlank && IsBlank(line)))
             {
-                var eol = own.SelectMany(l => l).FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
-                Add(new List<SyntaxTrivia> { eol == default ? SyntaxFactory.EndOfLine("\n") : eol });
-            }
-
-            foreach (var line in Lines(SyntaxFactory.TriviaList(moved)))
-            {
+                dropBlank = false;
                 Add(line);
             }
+        }
 
-            // Comments moved from the removed statements now sit right above this one: no blank line in between.
-            var dropBlank = moved.Count > 0;
-            foreach (var line in own)
-            {
-                // The last chunk is the statement's own indentation, not a line.
-                if (line == own[own.Count - 1] && !line.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia)))
-                {
-                    result.AddRange(line);
-                }
-                else if (!(dropBlank && IsBlank(line)))
-                {
-                    dropBlank = false;
-                    Add(line);
-                }
-            }
-
-            return current.WithLeadingTrivia(result);
-        });
+        return result;
     }
 
     private static SyntaxNode Node(StatementSyntax statement) => statement.Parent is GlobalStatementSyntax global ? global : statement;

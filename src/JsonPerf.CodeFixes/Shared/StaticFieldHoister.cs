@@ -3,23 +3,18 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// "Hoist this value into a static readonly field": picks the type that receives the field (the type around
-/// the site, or a partial <c>Program</c> for top-level statements), reuses a static readonly field that already
-/// holds an equivalent initializer, otherwise adds one named after the type's static-field convention.
+/// Hoists a value into a static readonly field of the type around the site (a partial <c>Program</c> for top-level
+/// statements): one with an equivalent initializer, else a new one named by the type's convention.
 /// </summary>
 internal static class StaticFieldHoister
 {
-    /// <summary>
-    /// Returns the name of the field to use at <paramref name="site"/> and registers with <paramref name="editor"/>
-    /// the new field when none can be reused; null when no field can be added there.
-    /// </summary>
+    /// <summary>The field to use at <paramref name="site"/>, added through <paramref name="editor"/> unless reused; null where none can be added.</summary>
     public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, string baseName)
         => GetOrAddField(editor, model, site, fieldType, initializer, new[] { baseName });
 
     /// <summary>
-    /// As above, trying <paramref name="baseNames"/> in order; numbered from the last (<c>Name2</c>, ...) only when none is
-    /// free. An existing field is reused only when <paramref name="canShare"/> (if given) accepts it: a value that is
-    /// changed or bound elsewhere must not be handed to more code.
+    /// As above, trying <paramref name="baseNames"/> in order, then numbering the last. A field is reused only when
+    /// <paramref name="canShare"/> accepts it: a value changed or bound elsewhere must not be handed to more code.
     /// </summary>
     public static string? GetOrAddField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ITypeSymbol fieldType, ExpressionSyntax initializer, IReadOnlyList<string> baseNames, Func<IFieldSymbol, bool>? canShare = null)
     {
@@ -69,11 +64,8 @@ internal static class StaticFieldHoister
     }
 
     /// <summary>
-    /// The value as its author wrote it (spacing, comments), for a value moved from the document: only the
-    /// indentation of its continuation lines changes, by the difference between the line it came from and the
-    /// members of the receiving type. <paramref name="keep"/> marks it for <see cref="FormatAllBut"/>; null when
-    /// the value is new code, or multi-line with no member line to take the new indentation from: the formatter
-    /// lays it out then.
+    /// The value as its author wrote it, its continuation lines reindented for the receiving type; <paramref name="keep"/>
+    /// marks it, null when the formatter lays it out (new code, or no member line to align with).
     /// </summary>
     private static ExpressionSyntax AsAuthored(ExpressionSyntax initializer, SyntaxNode site, TypeDeclarationSyntax? declaration, out SyntaxAnnotation? keep)
     {
@@ -106,10 +98,7 @@ internal static class StaticFieldHoister
         return value.WithAdditionalAnnotations(keep);
     }
 
-    /// <summary>
-    /// A member of the receiving type as its author laid it out: the one holding the site, else the first one no fix
-    /// added (a field added earlier in a Fix All is not formatted yet and starts at column 0).
-    /// </summary>
+    /// <summary>A member of the receiving type as its author laid it out (a field added earlier in Fix All is not formatted yet).</summary>
     private static MemberDeclarationSyntax? MemberToAlignWith(SyntaxNode site, TypeDeclarationSyntax? declaration)
         => declaration is null
             ? null
@@ -156,10 +145,7 @@ internal static class StaticFieldHoister
         return TriviaList(result);
     }
 
-    /// <summary>
-    /// Marks every token of <paramref name="node"/> for the formatter except those of the value marked
-    /// <paramref name="keep"/>, which stays as authored; the whole node when nothing is kept.
-    /// </summary>
+    /// <summary>Marks every token for the formatter except those of the value marked <paramref name="keep"/>.</summary>
     private static TNode FormatAllBut<TNode>(TNode node, SyntaxAnnotation? keep)
         where TNode : SyntaxNode
     {
@@ -192,10 +178,7 @@ internal static class StaticFieldHoister
         return null;
     }
 
-    /// <summary>
-    /// A static readonly field declared in source in the type or a type around it (reachable by its simple name),
-    /// whose initializer is equivalent.
-    /// </summary>
+    /// <summary>A static readonly field of the type or a type around it (by simple name) with an equivalent initializer.</summary>
     private static string? FindEquivalentField(INamedTypeSymbol type, ITypeSymbol fieldType, ExpressionSyntax initializer, Func<IFieldSymbol, bool>? canShare)
     {
         for (var current = type; current is not null; current = current.ContainingType)

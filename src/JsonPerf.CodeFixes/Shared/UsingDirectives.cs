@@ -2,10 +2,7 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// Adds a <c>using</c> directive where the file's conventions put it, unless it would make a name ambiguous; removes one
-/// a fix left unused.
-/// </summary>
+/// <summary>Adds a <c>using</c> where the file's conventions put it unless a name turns ambiguous; removes one a fix left unused.</summary>
 internal static class UsingDirectives
 {
     public const string SerializationNamespace = "System.Text.Json.Serialization";
@@ -21,9 +18,8 @@ internal static class UsingDirectives
         => root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } newLine ? newLine : "\n";
 
     /// <summary>
-    /// Adds <c>using System.Text.Json.Serialization;</c> unless the file has it, or it would make a name the code
-    /// already uses ambiguous (CS0104): Newtonsoft.Json also has <c>JsonIgnore</c>, <c>JsonConverter</c>,
-    /// <c>JsonConstructor</c>... Without it, the new names stay qualified.
+    /// Imports <paramref name="probe"/>'s namespace unless present or a used name would turn ambiguous (CS0104:
+    /// Newtonsoft.Json also has <c>JsonIgnore</c>, <c>JsonConverter</c>...); the new names then stay qualified.
     /// </summary>
     public static CompilationUnitSyntax EnsureUsing(CompilationUnitSyntax root, Compilation compilation, INamedTypeSymbol? probe)
     {
@@ -84,10 +80,7 @@ internal static class UsingDirectives
         return root.WithUsings(usings.Insert(index, directive));
     }
 
-    /// <summary>
-    /// The index after the using of the longest namespace that encloses <paramref name="namespaceName"/>, when the usings
-    /// that follow it do not sort before the new one (where the sorted place would be later anyway); -1 when there is none.
-    /// </summary>
+    /// <summary>The index after the using of the longest enclosing namespace (and what sorts before the new one there); -1 when none.</summary>
     private static int AfterEnclosingNamespace(SyntaxList<UsingDirectiveSyntax> usings, string namespaceName)
     {
         var best = -1;
@@ -120,11 +113,7 @@ internal static class UsingDirectives
         return index;
     }
 
-    /// <summary>
-    /// Splits the trivia before a file's first line of code into its header (everything up to the last preprocessor
-    /// directive or blank line, before any documentation comment) and what belongs to that line (a comment right
-    /// above it, its indentation).
-    /// </summary>
+    /// <summary>The trivia before a file's first code, split after its header: the last directive or blank line before any doc comment.</summary>
     internal static (SyntaxTriviaList Header, SyntaxTriviaList Remainder) SplitHeader(SyntaxTriviaList trivia)
     {
         var cut = 0;
@@ -198,11 +187,8 @@ internal static class UsingDirectives
     }
 
     /// <summary>
-    /// Removes <c>using <paramref name="namespaceName"/>;</c> from <paramref name="after"/> when the compiler calls it
-    /// unnecessary there (CS8019) and did not in <paramref name="before"/>: the fix took its last use (JP0005 takes
-    /// <c>Encoding.UTF8</c> away; an unused using is IDE0005, an error where a project enforces code style under
-    /// TreatWarningsAsErrors, found on anthropic-sdk-csharp). Left alone in a file with <c>#if</c> (code
-    /// another target compiles may use it), and global, alias and static usings are never touched.
+    /// Removes the using the fix made unnecessary (CS8019 after, not before): an unused using is IDE0005, an error where code
+    /// style is enforced. Not in a file with <c>#if</c> (another target may use it); never a global, alias or static one.
     /// </summary>
     public static async Task<Document> RemoveIfNewlyUnusedAsync(Document before, Document after, string namespaceName, CancellationToken cancellationToken)
     {

@@ -1,16 +1,9 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// The project's own contexts that JP0002's fix can register a type on (<see cref="FindContexts"/>), and what it reads
-/// of a type's declarations: the parts the project wrote, whether it is public.
-/// </summary>
+/// <summary>The project's own contexts a fix can register a type on, and the parts of a type the project wrote.</summary>
 internal static class ContextDiscovery
 {
-    /// <summary>
-    /// Partial contexts written in this project whose generation options serialize as the call's options do (compared
-    /// setting by setting: <see cref="GenerationOptions"/>), that the calling code can use and whose generated properties
-    /// can expose the type; the one that already registers the type first.
-    /// </summary>
+    /// <summary>Partial contexts of this project with the call's options (<see cref="GenerationOptions"/>), usable by the caller and able to expose the type; registering ones first.</summary>
     internal static IEnumerable<INamedTypeSymbol> FindContexts(Project project, Compilation compilation, JsonSymbols symbols, ITypeSymbol type, INamedTypeSymbol? callingType, MirroredOptions? mirror, CancellationToken cancellationToken)
     {
         var found = new List<(INamedTypeSymbol Context, bool Registers, string Path, int Position)>();
@@ -19,8 +12,7 @@ internal static class ContextDiscovery
             return Enumerable.Empty<INamedTypeSymbol>();
         }
 
-        // Only names that could be a context are bound: a top-level partial class with a base list, read from the syntax
-        // (binding every type's base list on every fix made a project's Fix All grow with the square of its size).
+        // Only names that could be a context are bound: binding every base list on every fix makes Fix All quadratic.
         var names = CandidateContextNames(compilation, cancellationToken);
         foreach (var candidate in compilation.GetSymbolsWithName(names.Contains, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>())
         {
@@ -46,15 +38,10 @@ internal static class ContextDiscovery
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, HashSet<string>> s_candidateNames = new();
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<SyntaxTree, string[]> s_namesInTree = new();
 
-    /// <summary>
-    /// The names of the non-generic partial classes with a base list declared in a namespace or at the top of a file:
-    /// the only types <see cref="FindContexts"/> can use.
-    /// </summary>
+    /// <summary>The names of non-generic partial classes with a base list, top-level or in a namespace: the only possible contexts.</summary>
     private static HashSet<string> CandidateContextNames(Compilation compilation, CancellationToken cancellationToken)
     {
-        // Once per compilation (Fix All plans every site of a project on the same one), from each file's names read once
-        // per syntax tree: after an edit, the new compilation shares every tree but the edited one (an editor asks after
-        // each keystroke).
+        // Once per compilation, from names read once per tree: an edit's new compilation shares every tree but one.
         if (s_candidateNames.TryGetValue(compilation, out var known))
         {
             return known;

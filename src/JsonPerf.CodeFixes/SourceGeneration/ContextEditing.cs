@@ -50,10 +50,7 @@ internal static class ContextEditing
             _ => false,
         });
 
-    /// <summary>
-    /// JP0008: adds <c>[JsonSerializable(typeof(T))]</c> for each type to the context's first written part, after its other
-    /// attributes; null when that part is not a class declaration of the project's own.
-    /// </summary>
+    /// <summary>Adds <c>[JsonSerializable(typeof(T))]</c> per type to the context's first written part; null when it is not the project's own class.</summary>
     public static async Task<Solution?> RegisterTypesAsync(Project project, INamedTypeSymbol context, IEnumerable<ITypeSymbol> types, CancellationToken cancellationToken)
     {
         if (ContextDiscovery.WrittenParts(project, context).FirstOrDefault() is not { } reference

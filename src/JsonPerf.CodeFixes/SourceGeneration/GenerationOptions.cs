@@ -1,13 +1,9 @@
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// What a set of serializer options amounts to, compared by value: the settings whose value differs from
-/// <c>new JsonSerializerOptions()</c>'s. A context's <c>[JsonSourceGenerationOptions]</c> is read as the generator reads
-/// it (the <c>JsonSerializerDefaults</c> it names, then each named setting over them), so a bare attribute,
-/// <c>JsonSerializerDefaults.General</c> and settings spelled out at their default values all equal "no options", and
-/// <c>[JsonSourceGenerationOptions(PropertyNamingPolicy = CamelCase, PropertyNameCaseInsensitive = true, NumberHandling =
-/// AllowReadingFromString)]</c> equals <c>JsonSerializerDefaults.Web</c>. Null where a setting's effect is not known here
-/// (converters, a new line, a generation mode without metadata, ...): such a context matches nothing.
+/// Serializer options compared by value: the settings that differ from <c>new JsonSerializerOptions()</c>. A context's
+/// <c>[JsonSourceGenerationOptions]</c> is read as the generator reads it (its defaults, then each named setting), so
+/// settings spelled out at their defaults equal none; null where a setting's effect is not known here.
 /// </summary>
 internal sealed class GenerationOptions
 {
@@ -15,11 +11,7 @@ internal sealed class GenerationOptions
     // JsonNumberHandling.AllowReadingFromString, JsonUnmappedMemberHandling.Disallow, JsonSourceGenerationMode.Metadata.
     private const int General = 0, Web = 1, Strict = 2, CamelCase = 1, AllowReadingFromString = 1, Disallow = 1, MetadataMode = 1;
 
-    /// <summary>
-    /// Each setting of the attribute with the value <c>new JsonSerializerOptions()</c> has (enums as their underlying
-    /// value): an attribute that leaves it out, or sets it to this, means the default. The attribute's own unset values
-    /// differ for some (<c>AllowDuplicateProperties</c> is false on the attribute, true on the options).
-    /// </summary>
+    /// <summary>Each setting's value on <c>new JsonSerializerOptions()</c>; the attribute's unset values differ (<c>AllowDuplicateProperties</c>).</summary>
     private static readonly Dictionary<string, object> Defaults = new()
     {
         ["AllowDuplicateProperties"] = true,

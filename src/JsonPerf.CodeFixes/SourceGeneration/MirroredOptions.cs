@@ -2,11 +2,7 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// Options settings that <c>[JsonSourceGenerationOptions]</c> expresses exactly: <c>JsonSerializerDefaults</c>, and
-/// constant settings (bool, int, enum) or a known naming policy (<c>JsonNamingPolicy.CamelCase</c> ->
-/// <c>JsonKnownNamingPolicy.CamelCase</c>). Anything else (an encoder, converter instances, a resolver): null.
-/// </summary>
+/// <summary>Options settings <c>[JsonSourceGenerationOptions]</c> expresses exactly (defaults, constants, known naming policies); else null.</summary>
 internal sealed class MirroredOptions
 {
     private static readonly HashSet<string> KnownPolicies = new() { "CamelCase", "SnakeCaseLower", "SnakeCaseUpper", "KebabCaseLower", "KebabCaseUpper" };
@@ -21,16 +17,12 @@ internal sealed class MirroredOptions
     /// <summary>The options member these come from; a new context is named after it (<c>s_web</c>: <c>WebJsonContext</c>).</summary>
     public string? SourceName { get; }
 
-    /// <summary>The <c>JsonSerializerDefaults</c> value passed to the constructor, if any.</summary>
     public int? Defaults { get; }
 
     /// <summary>Setting name to its type (bool, int, an enum) and constant value (enums as their underlying value).</summary>
     public SortedDictionary<string, (ITypeSymbol Type, object Value)> Named { get; }
 
-    /// <summary>
-    /// <c>[JsonSourceGenerationOptions(JsonSerializerDefaults.Web)]</c>: what System.Net.Http.Json serializes with when
-    /// given no options. Null where the attribute has no such constructor (before .NET 8).
-    /// </summary>
+    /// <summary>System.Net.Http.Json's defaults, <c>JsonSerializerDefaults.Web</c>; null where the attribute cannot say so (before .NET 8).</summary>
     public static MirroredOptions? WebDefaults(JsonSymbols symbols)
         => symbols.JsonSourceGenerationOptionsAttribute is { } attribute && attribute.InstanceConstructors.Any(c => c.Parameters.Length == 1)
            && symbols.JsonSerializerDefaults?.GetMembers("Web").OfType<IFieldSymbol>().FirstOrDefault() is { ConstantValue: int web }

@@ -65,7 +65,6 @@ public static class ProgramRunner
             var emitted = compilation.Emit(assembly);
             var errors = emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
             Assert.True(emitted.Success, "The program does not compile:\n" + string.Join("\n", errors) + "\n\n" + source);
-
             // Libraries from NuGet packages (not the shared framework) go beside the program, as a build copies them.
             foreach (var library in compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath)
                          .Where(p => p is not null && p.Contains(Path.DirectorySeparatorChar + "lib" + Path.DirectorySeparatorChar, StringComparison.Ordinal)))

@@ -15,6 +15,7 @@ public static class TestReferences
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net10 = new(() => Load(NetCoreRefDirectory("Microsoft.NETCore.App.Ref")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_aspNet10 = new(() => Load(NetCoreRefDirectory("Microsoft.AspNetCore.App.Ref")));
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_binaryData = new(() => Load(Path.Combine(Package("system.memory.data", Metadata("SystemMemoryDataVersion")), "lib", "net10.0")));
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8 = new(() => Load(Path.Combine(Net8Pack, "ref", "net8.0")));
 
     // netstandard.dll and its facades, System.Text.Json's netstandard2.0 build and the packages it depends on.
@@ -37,10 +38,6 @@ public static class TestReferences
     /// <summary>The oldest System.Text.Json package a netstandard2.0 target uses with the package (its generator is under analyzers/).</summary>
     public static string OldestSystemTextJsonPackage => Package("system.text.json", Metadata("OldestSystemTextJsonVersion"));
 
-    /// <summary>.NET 10 with System.Memory.Data (BinaryData).</summary>
-    public static ImmutableArray<MetadataReference> Net10WithBinaryData
-        => Net10.Add(MetadataReference.CreateFromFile(Path.Combine(Package("system.memory.data", Metadata("SystemMemoryDataVersion")), "lib", "net10.0", "System.Memory.Data.dll")));
-
     /// <summary>netstandard2.0 with the System.Text.Json package and its dependencies.</summary>
     public static ImmutableArray<MetadataReference> NetStandard20WithSystemTextJson => s_netStandard20.Value;
 
@@ -49,6 +46,9 @@ public static class TestReferences
 
     /// <summary>.NET 10 plus ASP.NET Core (Results.Json, JsonResult, Controller.Json, ...).</summary>
     public static ImmutableArray<MetadataReference> AspNet10 => s_net10.Value.AddRange(s_aspNet10.Value);
+
+    /// <summary>.NET 10 with System.Memory.Data (BinaryData), an implementation assembly the program runner copies beside a program.</summary>
+    public static ImmutableArray<MetadataReference> Net10WithBinaryData => s_net10.Value.AddRange(s_binaryData.Value);
 
     /// <summary>.NET 8: JsonSerializerOptions.Default exists, JsonSerializerOptions.Web does not.</summary>
     public static ImmutableArray<MetadataReference> Net8 => s_net8.Value;

@@ -110,7 +110,8 @@ public partial class FixTests
         var diagnostics = (await JP0002Async(solution)).OrderBy(d => d.Location.SourceSpan.Start).ToList();
         Assert.Equal(2, diagnostics.Count);
         Assert.Contains("the fix scaffolds no context for them", diagnostics[0].GetMessage(), System.StringComparison.Ordinal);
-        Assert.Equal("ParseValue", diagnostics[1].Properties[DiagnosticProperties.DomApi]);
+        Assert.Equal(ReflectionSerializationFix.DomApi, diagnostics[1].Properties[DiagnosticProperties.FixKind]);
+        Assert.Equal("ParseValue", diagnostics[1].Properties[ReflectionSerializationFix.Rewrite]);
 
         var after = await FixRunner.ApplyFixAllAsync(solution.GetDocument(id)!, Analyzer, Fixer);
         var text = (await after.GetDocument(id)!.GetTextAsync()).ToString();
@@ -130,7 +131,7 @@ public partial class FixTests
             .AddDocument(DocumentId.CreateNewId(net8), "Program.cs", source, filePath: "/src/Program.cs");
 
         var diagnostics = await FixRunner.GetDiagnosticsAsync(solution.GetDocument(id)!.Project, Analyzer);
-        Assert.Equal("Parse", Assert.Single(diagnostics, d => d.Id == "JP0002").Properties[DiagnosticProperties.DomApi]);
+        Assert.Equal("Parse", Assert.Single(diagnostics, d => d.Id == "JP0002").Properties[ReflectionSerializationFix.Rewrite]);
         Assert.Null(await FixRunner.ApplyFirstFixAsync(solution.GetDocument(id)!, Analyzer, Fixer));
         Assert.NotNull(await FixRunner.ApplyFirstFixAsync(solution.RemoveProject(net8).GetDocument(id)!, Analyzer, Fixer));
     }

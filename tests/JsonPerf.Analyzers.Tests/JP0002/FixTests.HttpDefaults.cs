@@ -96,8 +96,8 @@ public partial class FixTests
         var before = solution.Projects.Single();
         var diagnostics = await JP0002Async(solution);
         Assert.Equal(10, diagnostics.Length);
-        Assert.Equal(9, diagnostics.Count(d => d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)));
-        Assert.EndsWith(Rules.NoFixInRequestDelegate, diagnostics.Single(d => !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)).GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+        Assert.Equal(9, diagnostics.Count(d => HasHttpDefaultsFix(d)));
+        Assert.EndsWith(Rules.NoFixInRequestDelegate, diagnostics.Single(d => !HasHttpDefaultsFix(d)).GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
 
         var after = (await FixRunner.ApplyFixAllAsync(before.Documents.Single(d => d.Name == "Program.cs"), Analyzer, Fixer)).Projects.Single();
         var program = await TextAsync(after, "Program.cs");
@@ -185,7 +185,7 @@ public partial class FixTests
         static async Task<string[]> FixabilityAsync(Solution solution)
             => (await JP0002Async(solution))
                 .OrderBy(d => d.Location.SourceSpan.Start)
-                .Select(d => d.Location.SourceTree!.GetText().ToString(d.Location.SourceSpan) + (d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? ": fix" : ": no fix"))
+                .Select(d => d.Location.SourceTree!.GetText().ToString(d.Location.SourceSpan) + (HasHttpDefaultsFix(d) ? ": fix" : ": no fix"))
                 .ToArray();
     }
 
@@ -206,7 +206,7 @@ public partial class FixTests
         static async Task<string[]> Fixability(Solution solution)
             => (await JP0002Async(solution))
                 .OrderBy(d => d.Location.SourceSpan.Start)
-                .Select(d => d.Location.SourceTree!.GetText().ToString(d.Location.SourceSpan) + (d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? ": fix" : ": no fix"))
+                .Select(d => d.Location.SourceTree!.GetText().ToString(d.Location.SourceSpan) + (HasHttpDefaultsFix(d) ? ": fix" : ": no fix"))
                 .ToArray();
     }
 
@@ -238,7 +238,7 @@ public partial class FixTests
         Assert.Equal(2, serialize.Count);
         Assert.EndsWith(Rules.NoFixInRequestDelegate, serialize[0].GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
         Assert.True(serialize[0].Properties.IsEmpty);
-        Assert.True(serialize[1].Properties.ContainsKey(DiagnosticProperties.DefaultOptions));
+        Assert.Equal(ReflectionSerializationFix.DefaultOptions, serialize[1].Properties[DiagnosticProperties.FixKind]);
     }
 
     [Fact]
@@ -258,11 +258,14 @@ public partial class FixTests
         return configured;
     }
 
+    private static bool HasHttpDefaultsFix(Diagnostic diagnostic)
+        => diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == ReflectionSerializationFix.HttpDefaults;
+
     private static void AssertNoFix(System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics)
     {
         Assert.Equal(10, diagnostics.Length);
         Assert.All(diagnostics, d => Assert.True(
-            !d.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)
+            !HasHttpDefaultsFix(d)
             && (d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixForAppOptions, System.StringComparison.Ordinal) || d.GetMessage(CultureInfo.InvariantCulture).EndsWith(Rules.NoFixInRequestDelegate, System.StringComparison.Ordinal)),
             d.GetMessage(CultureInfo.InvariantCulture)));
     }

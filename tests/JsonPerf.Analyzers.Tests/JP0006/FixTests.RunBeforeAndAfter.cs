@@ -80,7 +80,7 @@ public partial class FixTests
                     Console.WriteLine(element.GetRawText());
                     Console.WriteLine(element.GetProperty("Notes").GetProperty("ключ").GetString());
                     var boxed = JsonElement.Parse(JsonSerializer.Serialize((object)order, typeof(Order), s_camel));
-                    Console.WriteLine(boxed.ValueKind + " " + boxed.GetRawText().Length);
+                    Console.WriteLine(boxed.ValueKind + " " + boxed.GetRawText());
                     var node = JsonNode.Parse(JsonSerializer.Serialize(order));
                     Console.WriteLine(node.ToJsonString());
                     Console.WriteLine(node["customerName"] is null);

@@ -186,6 +186,43 @@ public partial class EveryTargetTests
             kept: new[] { "var document = JsonDocument.Parse(\"[10]\");", "var document = JsonDocument.Parse(\"{\\\"a\\\":1}\");" });
 
     [Fact]
+    public Task JP0010_encodes_only_constants_every_target_writes_alike()
+        => AssertOneEditAsync(new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer(), Usings + """
+            public sealed class OrderConverter : System.Text.Json.Serialization.JsonConverter<Order>
+            {
+                public override Order Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => throw new NotSupportedException();
+
+                public override void Write(Utf8JsonWriter writer, Order value, JsonSerializerOptions options)
+                {
+                    writer.WriteStartObject();
+                    writer.WriteNumber("id", value.Id);
+            #if NET10_0_OR_GREATER
+                    writer.WriteString("name10", value.Name);
+            #else
+                    writer.WriteString("name8", value.Name);
+            #endif
+                    writer.WriteEndObject();
+                }
+            }
+
+            public static class Program
+            {
+                public static void Main()
+                {
+                    var order = new Order { Id = 1, Name = "<a>" };
+                    for (var i = 0; i < 2; i++)
+                    {
+                        var stream = new System.IO.MemoryStream();
+                        using (var writer = new Utf8JsonWriter(stream)) { new OrderConverter().Write(writer, order, JsonSerializerOptions.Default); }
+                        Console.WriteLine(System.Text.Encoding.UTF8.GetString(stream.ToArray()));
+                    }
+                }
+            }
+            """,
+            fixedText: "writer.WriteNumber(IdPropertyName, value.Id);",
+            kept: new[] { "writer.WriteString(\"name10\", value.Name);", "writer.WriteString(\"name8\", value.Name);" });
+
+    [Fact]
     public Task JP0002_generates_metadata_only_where_every_target_compiles_alike()
         => AssertOneEditAsync(new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer(), Usings + """
             public static class Program

@@ -34,6 +34,8 @@ public class FormSweepTests(ITestOutputHelper output)
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
+        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
+        (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
     };
 
     [Fact]

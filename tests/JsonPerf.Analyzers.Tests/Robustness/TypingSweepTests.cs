@@ -20,7 +20,8 @@ namespace JsonPerf.Analyzers.Tests.Robustness;
 /// <summary>
 /// What a person typing produces: every source of the rule tests cut after each token, and with single tokens
 /// deleted, goes through every analyzer and every fix it offers. No analyzer or fix may throw.
-/// The default run takes a sample (every Nth variant); <c>JSONPERF_FULL_SWEEP=1</c> runs them all.
+/// The default run takes a sample (every Nth variant); <c>JSONPERF_FULL_SWEEP=1</c> runs them all. Either runs as
+/// slices, one test case each, so that the console reports progress at least once a minute.
 /// </summary>
 public class TypingSweepTests(ITestOutputHelper output)
 {
@@ -34,27 +35,45 @@ public class TypingSweepTests(ITestOutputHelper output)
         (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
         (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
+        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
+        (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
     };
 
-    [Fact]
+    private static readonly bool s_full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
+
+    /// <summary>
+    /// The sample's 16,000-odd variants took 6 min on two cores at a load average of 10: 24 slices keep each within a
+    /// minute there. The full sweep (23 times the sample) has slices of the same size.
+    /// </summary>
+    private static readonly Slices<(int Variants, int Applied, int HttpDefaults)> s_slices = new(
+        s_full ? 24 * 23 : 24, (a, b) => (a.Variants + b.Variants, a.Applied + b.Applied, a.HttpDefaults + b.HttpDefaults));
+
+    public static TheoryData<int> Slices() => s_slices.Data();
+
+    [Theory]
+    [MemberData(nameof(Slices))]
     [Trait("Category", "Robustness")]
-    public async Task No_analyzer_or_fix_throws_on_any_prefix_or_single_token_deletion()
+    public async Task No_analyzer_or_fix_throws_on_any_prefix_or_single_token_deletion(int slice)
     {
-        var full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
-        var stride = full ? 1 : 23;
+        var stride = s_full ? 1 : 23;
         var failures = new ConcurrentBag<string>();
         var (corpus, documentId) = CorpusInProjects();
-        var sampled = corpus.SelectMany(c => Variants(c.Source).Where((_, i) => i % stride == 0).Select(variant => (c.Solution, Variant: variant))).ToList();
+        var sampled = s_slices.Of(corpus.SelectMany(c => Variants(c.Source).Where((_, i) => i % stride == 0).Select(variant => (c.Solution, Variant: variant))), slice);
         var checks = await Sweep.EachAsync(sampled, item =>
             CheckAsync(item.Solution.WithDocumentText(documentId, SourceText.From(item.Variant)).GetDocument(documentId)!, item.Variant, failures));
         var variants = sampled.Count;
         var fixesApplied = checks.Sum(c => c.Applied);
         var httpDefaultsFixes = checks.Sum(c => c.HttpDefaults);
 
-        output.WriteLine($"sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
+        output.WriteLine($"slice {slice + 1} of {s_slices.Count}: sources: {corpus.Count} (the AOT, minimal API and AOT web app ones in a PublishAot project, the latter two with the source generator), variants: {variants}, fixes applied: {fixesApplied} (JP0002's HttpDefaults fix: {httpDefaultsFixes}), exceptions: {failures.Count}");
         Assert.True(failures.IsEmpty, string.Join("\n\n", failures.Take(5)));
-        Assert.True(fixesApplied > 0, "The sweep never exercised a fix.");
-        Assert.True(httpDefaultsFixes > 0, "The sweep never exercised JP0002's HttpDefaults fix.");
+        Assert.True(variants > 0, "An empty slice.");
+        if (s_slices.Complete(slice, (variants, fixesApplied, httpDefaultsFixes), out var all))
+        {
+            output.WriteLine($"all {s_slices.Count} slices: variants: {all.Variants}, fixes applied: {all.Applied} (JP0002's HttpDefaults fix: {all.HttpDefaults})");
+            Assert.True(all.Applied > 0, "The sweep never exercised a fix.");
+            Assert.True(all.HttpDefaults > 0, "The sweep never exercised JP0002's HttpDefaults fix.");
+        }
     }
 
     /// <summary>The fixes applied, and how many of them were JP0002's HttpDefaults fix.</summary>
@@ -85,7 +104,7 @@ public class TypingSweepTests(ITestOutputHelper output)
                     {
                         await action.GetOperationsAsync(CancellationToken.None);
                         applied++;
-                        httpDefaults += diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults) ? 1 : 0;
+                        httpDefaults += diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == ReflectionSerializationFix.HttpDefaults ? 1 : 0;
                     }
                 }
                 catch (Exception e)
@@ -169,6 +188,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0004.AnalyzerTests.ReportedStatements(), JP0004.AnalyzerTests.NotReportedStatements(),
             JP0005.AnalyzerTests.ReportedStatements(), JP0005.AnalyzerTests.NotReportedStatements(),
             JP0006.AnalyzerTests.ReportedStatements(), JP0006.AnalyzerTests.NotReportedStatements(),
+            JP0009.AnalyzerTests.ReportedStatements(), JP0009.AnalyzerTests.NotReportedStatements(),
         };
         var members = new[]
         {
@@ -176,6 +196,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             JP0001.AnalyzerTests.ReportedHelpers(), JP0001.AnalyzerTests.NotReportedHelpers(),
             JP0003.AnalyzerTests.ReportedMembers(),
             JP0004.AnalyzerTests.ReportedMembers(), JP0004.AnalyzerTests.NotReportedMembers(),
+            JP0009.AnalyzerTests.ReportedMembers(), JP0009.AnalyzerTests.NotReportedMembers(),
         };
 
         // Each snippet appears once per language version; one is enough here.
@@ -231,6 +252,25 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0007.FixTests.Program;
+        yield return JP0009.FixTests.Program;
+
+        // JP0010's bodies go into a converter's Read or Write; its program has every fixable shape.
+        foreach (var row in JP0010.AnalyzerTests.ReportedReads().Concat(JP0010.AnalyzerTests.NotReportedReads()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedReadsLatest()))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InRead((string)row[0]));
+        }
+
+        foreach (var row in JP0010.AnalyzerTests.ReportedWrites().Concat(JP0010.AnalyzerTests.NotReportedWrites()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedWritesLatest()))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InWrite((string)row[0]));
+        }
+
+        foreach (var row in JP0010.AnalyzerTests.ReportedMembers().Concat(JP0010.AnalyzerTests.NotReportedMembers()).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(JP0010.AnalyzerTests.InConverter((string)row[0]));
+        }
+
+        yield return JP0010.FixTests.Program.Replace("ENCODERS", JP0010.FixTests.EncodersWithBasicLatin);
 
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
         foreach (var parity in JP0001.Ca1869ParityTests.Corpus())

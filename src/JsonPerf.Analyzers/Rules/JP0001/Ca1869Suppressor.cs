@@ -8,6 +8,14 @@ namespace JsonPerf.Analyzers;
 /// a fix. CA1869 stays wherever JP0001 does not report (code that runs once per process, dead stores, any shape
 /// JP0001 leaves alone) and everywhere in a file where JP0001's severity is <c>none</c>. The judgement is JP0001's
 /// own (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.Judge"/>), asked about the creation CA1869 points at.
+/// <para>
+/// A JP0001 suppressed in source, by <c>#pragma warning disable JP0001</c> or by <c>[SuppressMessage]</c> alike, still
+/// suppresses CA1869 on its creation: the author has accepted that cost there, and CA1869 names the same cost. The
+/// compiler treats both kinds as one ("suppressed in source") and applies them after the analyzer reports, so JP0001
+/// reports and records the creation either way, and a suppressor is never shown JP0001's diagnostic (only the ids it
+/// suppresses, CA1869, and only those not suppressed in source themselves). Turning JP0001 off by configuration
+/// (severity <c>none</c>, <c>/nowarn</c>) is the other thing: the rule does not run there, and CA1869 takes its place.
+/// </para>
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class Ca1869Suppressor : DiagnosticSuppressor
@@ -43,7 +51,6 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                 && diagnostic.Location is { IsInSource: true, SourceTree: { } tree } location
                 && !TurnedOff(context.Compilation, tree, context.CancellationToken)
                 && gate.IsOn(tree, context.CancellationToken)
-                && !JP0001DisabledByPragma(tree.GetRoot(context.CancellationToken), location.SourceSpan.Start)
                 && (ReportedOptionsCreations.For(symbols).Contains(tree, location.SourceSpan)
                     || (context.Compilation.ContainsSyntaxTree(tree) && JP0001ReportsAt(context.GetSemanticModel(tree), location.SourceSpan, symbols, context.CancellationToken))))
             {
@@ -67,31 +74,6 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
         return provider.TryGetDiagnosticValue(tree, id, cancellationToken, out var severity)
             ? severity == ReportDiagnostic.Suppress
             : provider.TryGetGlobalDiagnosticValue(id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress;
-    }
-
-    /// <summary>
-    /// True when <c>#pragma warning disable JP0001</c> (or a bare <c>#pragma warning disable</c>) is in effect at
-    /// <paramref name="position"/>: JP0001 is hidden there, so CA1869 stays.
-    /// </summary>
-    private static bool JP0001DisabledByPragma(SyntaxNode root, int position)
-    {
-        if (!root.ContainsDirectives || root is not CSharpSyntaxNode csharp)
-        {
-            return false;
-        }
-
-        var disabled = false;
-        for (var directive = csharp.GetFirstDirective(); directive is not null && directive.SpanStart < position; directive = directive.GetNextDirective())
-        {
-            if (directive is PragmaWarningDirectiveTriviaSyntax { IsActive: true } pragma
-                && (pragma.ErrorCodes.Count == 0 || pragma.ErrorCodes.Any(code => code is IdentifierNameSyntax name
-                                                                              && string.Equals(name.Identifier.ValueText, Rules.OptionsCreatedPerCallId, StringComparison.OrdinalIgnoreCase))))
-            {
-                disabled = pragma.DisableOrRestoreKeyword.IsKind(SyntaxKind.DisableKeyword);
-            }
-        }
-
-        return disabled;
     }
 
     /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>

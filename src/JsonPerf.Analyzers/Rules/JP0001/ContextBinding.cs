@@ -47,23 +47,11 @@ internal static class ContextBinding
 
     private static bool IsLocalOnlyRead(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
     {
-        var local = declarator.Symbol;
-        if (local.IsRef || local.IsConst || JsonSerializerOptionsCreatedPerCallAnalyzer.IsWrittenAgain(declarator))
-        {
-            return false;
-        }
-
-        foreach (var operation in declarator.Root().Descendants())
-        {
-            if (operation is ILocalReferenceOperation reference
-                && SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                && !IsRead(reference.WalkUpValuePassThrough(), symbols))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        var references = OptionsReferences.Of(declarator);
+        return !declarator.Symbol.IsRef
+               && !declarator.Symbol.IsConst
+               && !references.Any(OptionsReferences.IsWrite)
+               && references.All(r => IsRead(r.WalkUpValuePassThrough(), symbols));
     }
 
     /// <summary>

@@ -1,11 +1,9 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// JP0001 on options copied from a converter's options on every value: <c>new JsonSerializerOptions(options)</c> in a
-/// <c>JsonConverter</c>'s <c>Read</c> or <c>Write</c> (often to remove the converter itself before serializing the value
-/// again). The options handed to a converter are the serializer's, read-only once in use, so a copy made once per source
-/// options (a <c>ConditionalWeakTable</c> of the converter) is the same copy every call; the fix caches it there, where the
-/// copy reads nothing but constants, static readonly values, the converter's readonly fields and the source options.
+/// JP0001 on <c>new JsonSerializerOptions(options)</c> in a converter's <c>Read</c> or <c>Write</c>. The options handed to
+/// a converter are read-only once in use, so a copy made once per source options (in a <c>ConditionalWeakTable</c>) is
+/// the same copy every call, as long as it reads nothing but constants, readonly state and the source options.
 /// </summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
@@ -33,7 +31,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                 break;
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation.WalkUpConversions():
-                foreach (var reference in References(declarator))
+                foreach (var reference in OptionsReferences.Of(declarator))
                 {
                     if (CopyConfiguration(reference) is { } statement)
                     {
@@ -53,13 +51,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         }
 
         var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, OptionsPerCallFix.CachePerSource) : DiagnosticProperties.None;
-        return Diagnostic.Create(Rules.OptionsCreatedPerCall, creation.Syntax.GetLocation(), properties, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
     }
 
     /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
     private static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
-        => OptionsConfiguration.ConfigurationStatement(reference)
+        => OptionsReferences.ConfigurationStatement(reference)
            ?? (reference.Parent is IPropertyReferenceOperation { Property.Name: "Converters" } converters && converters.Instance == reference
                && converters.Parent is IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change && change.Instance == converters
                    ? change.Parent as IExpressionStatementOperation

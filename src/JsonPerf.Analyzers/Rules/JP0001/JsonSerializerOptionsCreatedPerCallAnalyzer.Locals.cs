@@ -1,141 +1,70 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// JP0001 on locals: a creation that is the whole initializer of a local only configured and passed on (shape 2 of the
-/// rule's page), and a creation that reaches locals through <c>?:</c>, <c>??</c>, a switch arm or an assignment (shape 3);
-/// the local may also be read at entry points inside lambdas and local functions.
-/// </summary>
+/// <summary>JP0001 on options held in locals that are only configured and passed to the serializer.</summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
-    /// <summary>Shape 2; <paramref name="references"/> are the local's (<see cref="References"/>).</summary>
+    /// <summary>A creation that is the whole initializer of a local never written again; <paramref name="references"/> are the local's.</summary>
     private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        var local = declarator.Symbol;
-        if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type) || IsCopyOfRuntimeOptions(creation, symbols))
-        {
-            return null;
-        }
-
-        var function = declarator.EnclosingFunction();
-        var configuration = new List<IOperation>();
-        var entryPointUses = 0;
-        var bindings = 0;
-        IArgumentOperation? binding = null;
-        foreach (var reference in references)
-        {
-            // Captured by a lambda or local function, which may run any number of times: only a read at an entry point,
-            // and not by a lambda that is returned or stored (the delegate keeps the options, like a factory's result).
-            if (reference.EnclosingFunction() != function)
-            {
-                if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken) || IsCapturedByEscapingLambda(reference, function))
-                {
-                    return null;
-                }
-
-                entryPointUses++;
-                continue;
-            }
-
-            if (IsDiscarded(reference))
-            {
-                continue;
-            }
-
-            if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
-            {
-                entryPointUses++;
-                if (sink == OptionsSink.Binds)
-                {
-                    bindings++;
-                    binding = argument.Value.WalkDownConversions() == reference ? argument : null;
-                }
-            }
-            else if (OptionsConfiguration.ConfigurationStatement(reference) is { } statement)
-            {
-                configuration.Add(statement);
-            }
-            else
-            {
-                // Returned, stored, passed elsewhere, reassigned, read: the options escape or do more than configure.
-                return null;
-            }
-        }
-
-        if (entryPointUses == 0)
+        var uses = new LocalUses();
+        if (!IsOptionsLocal(declarator.Symbol, symbols)
+            || IsCopyOfRuntimeOptions(creation, symbols)
+            || !uses.Add(references, declarator.EnclosingFunction(), symbols, cancellationToken)
+            || uses.EntryPoints == 0)
         {
             return null;
         }
 
         var fixable = StaticInitializerCheck.CanAddStaticField(creation)
             && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
-            && CanFoldConfiguration(declarator, creation, configuration, symbols);
-
-        if (bindings > 0)
+            && CanFoldConfiguration(declarator, creation, uses.Configuration, symbols);
+        if (uses.Bindings > 0)
         {
-            // Only a context built on the local, `new MyContext(options)`: the fix folds the options into a cached context.
-            var context = fixable && bindings == 1 && entryPointUses == 1 && binding is not null ? ContextBinding.CacheableContext(binding, symbols) : null;
-            return CreateBound(creation, fixable, context);
+            // Only `new MyContext(options)`: the fix folds the options into a cached context.
+            var cacheable = fixable && uses is { Bindings: 1, EntryPoints: 1, Binding: { } binding } && ContextBinding.CacheableContext(binding, symbols) is not null;
+            return CreateBound(creation, fixable, cacheable, symbols);
         }
 
-        var costSources = new List<IOperation>(configuration.Count + 1) { creation };
-        costSources.AddRange(configuration);
-        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, costSources.ToArray(), fixable ? UsesUnderIf(declarator, references) : null);
-    }
-
-    /// <summary>True when the declared local is also assigned somewhere else in the body.</summary>
-    internal static bool IsWrittenAgain(IVariableDeclaratorOperation declarator) => IsWrittenAgain(References(declarator));
-
-    /// <summary>True when one of a local's references (<see cref="References"/>) writes it.</summary>
-    private static bool IsWrittenAgain(List<ILocalReferenceOperation> references)
-    {
-        foreach (var reference in references)
-        {
-            if (IsWrite(reference))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        // The fix rewrites the configuration and every use; those under #if differ between targets (EveryTargetNote).
+        var rewritten = fixable ? uses.Configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(declarator, references)) : null;
+        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, uses.Configuration), symbols, additionalLocations: rewritten);
     }
 
     /// <summary>
-    /// The references to the declared local in its body, in the order of <c>Descendants()</c>: read in one walk (without
-    /// Roslyn's iterator) for both <see cref="IsWrittenAgain(IVariableDeclaratorOperation)"/> and <see cref="AnalyzeLocal"/>,
-    /// which walked the whole body each before.
+    /// A creation that reaches locals through <c>?:</c>, <c>??</c>, a switch arm, a later assignment or a chain of them.
+    /// The fix replaces the creation where it stands, so not where a local is configured: that would change the cached instance.
     /// </summary>
-    private static List<ILocalReferenceOperation> References(IVariableDeclaratorOperation declarator)
+    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        var local = declarator.Symbol;
-        var references = new List<ILocalReferenceOperation>();
-        var pending = OperationTree.Start(declarator.Root());
-        try
+        if (IsCopyOfRuntimeOptions(creation, symbols))
         {
-            while (OperationTree.Next(pending) is { } operation)
+            return null;
+        }
+
+        var function = creation.EnclosingFunction();
+        var root = creation.Root();
+        var uses = new LocalUses();
+        foreach (var local in locals)
+        {
+            if (!IsOptionsLocal(local, symbols) || !uses.Add(OptionsReferences.Of(local, root), function, symbols, cancellationToken))
             {
-                if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
-                {
-                    references.Add(reference);
-                }
+                return null;
             }
         }
-        finally
+
+        if (uses.EntryPoints == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
         {
-            OperationTree.End(pending);
+            return null;
         }
 
-        return references;
+        // Bound to a context, the creation replaced where it stands would be bound by every call: no fix.
+        var fixable = uses.Configuration.Count == 0 && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
+        return uses.Bindings > 0
+            ? CreateBound(creation, fixable, contextCacheable: false, symbols)
+            : Create(creation, fixable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
     }
 
-    /// <summary>
-    /// A use inside a lambda or local function that only hands the options to an entry point (or a wrapper that only
-    /// passes them on): <c>items.Select(i =&gt; JsonSerializer.Serialize(i, options))</c>. Binding them to a context,
-    /// configuring, storing or reassigning them there is left alone: the function may run any number of times.
-    /// </summary>
-    private static bool IsCapturedEntryPointRead(ILocalReferenceOperation reference, JsonSymbols symbols, CancellationToken cancellationToken)
-        => reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-           && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads;
+    private static bool IsOptionsLocal(ILocalSymbol local, JsonSymbols symbols) => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type);
 
     /// <summary>
     /// The reference sits in a lambda, directly inside <paramref name="function"/> (the local's own function, null for the
@@ -171,16 +100,6 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             _ => false,
         };
     }
-
-    /// <summary><c>_ = local;</c>: a read that goes nowhere.</summary>
-    private static bool IsDiscarded(ILocalReferenceOperation reference)
-        => reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference;
-
-    /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>
-    internal static bool IsWrite(IOperation reference)
-        => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
-           || reference.Parent is IDeconstructionAssignmentOperation
-           || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };
 
     /// <summary>
     /// The locals of <c>a = new(...)</c> or a chain <c>a = b = new(...)</c> (also as a declaration's initializer:
@@ -220,87 +139,6 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         return ImmutableArray<ILocalSymbol>.Empty;
     }
 
-    /// <summary>
-    /// A creation that reaches locals other than as the whole initializer of their declaration: through <c>?:</c>,
-    /// <c>??</c> or a switch expression, by assignment after the declaration (also in branches), or by a chained
-    /// assignment. Reported when each local is only passed to entry points (or discarded with <c>_ = local;</c>),
-    /// never captured, and the creation is not overwritten before any use. The fix replaces the creation where it
-    /// stands, so it is offered only when nothing configures the local (that would mutate the cached instance).
-    /// </summary>
-    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (IsCopyOfRuntimeOptions(creation, symbols))
-        {
-            return null;
-        }
-
-        var function = creation.EnclosingFunction();
-        var root = creation.Root();
-        var configured = false;
-        var bound = false;
-        var entryPointUses = 0;
-        foreach (var local in locals)
-        {
-            if (local.IsRef || local.IsConst || !symbols.IsJsonSerializerOptions(local.Type))
-            {
-                return null;
-            }
-
-            foreach (var operation in root.Descendants())
-            {
-                if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-                {
-                    continue;
-                }
-
-                if (reference.EnclosingFunction() != function)
-                {
-                    if (!IsCapturedEntryPointRead(reference, symbols, cancellationToken) || IsCapturedByEscapingLambda(reference, function))
-                    {
-                        return null;
-                    }
-
-                    entryPointUses++;
-                    continue;
-                }
-
-                if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
-                {
-                    continue;
-                }
-
-                if (IsDiscarded(reference))
-                {
-                    continue;
-                }
-
-                if (reference.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-                    && OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
-                {
-                    entryPointUses++;
-                    bound |= sink == OptionsSink.Binds;
-                }
-                else if (OptionsConfiguration.ConfigurationStatement(reference) is not null)
-                {
-                    configured = true;
-                }
-                else
-                {
-                    return null;
-                }
-            }
-        }
-
-        if (entryPointUses == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
-        {
-            return null;
-        }
-
-        // Bound to a context, the creation replaced where it stands would be bound by every call: no fix.
-        var fixable = !configured && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        return bound ? CreateBound(creation, fixable, context: null) : Create(creation, fixable ? OptionsPerCallFix.Hoist : null, creation);
-    }
-
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
     private static bool IsOverwrittenBeforeUse(IOperation? statement, ILocalSymbol local)
     {
@@ -310,22 +148,10 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         }
 
         var index = block.Operations.IndexOf(statement);
-        if (index < 0 || index + 1 >= block.Operations.Length
-            || block.Operations[index + 1] is not IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
-            || !SymbolEqualityComparer.Default.Equals(target.Local, local))
-        {
-            return false;
-        }
-
-        foreach (var operation in next.Value.DescendantsAndSelf())
-        {
-            if (operation is ILocalReferenceOperation read && SymbolEqualityComparer.Default.Equals(read.Local, local))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return index >= 0 && index + 1 < block.Operations.Length
+            && block.Operations[index + 1] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
+            && SymbolEqualityComparer.Default.Equals(target.Local, local)
+            && OptionsReferences.Of(local, next.Value).Count == 0;
     }
 
     /// <summary>
@@ -336,63 +162,96 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     {
         if (declarator.Syntax.Parent is not VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration }
             || declaration.UsingKeyword != default
-            || declaration.IsConst)
-        {
-            return false;
-        }
-
-        var following = OptionsSyntax.FollowingStatements(declaration, max: configuration.Count);
-        if (following is null || following.Count < configuration.Count)
+            || declaration.IsConst
+            || OptionsSyntax.FollowingStatements(declaration, max: configuration.Count) is not { } following
+            || following.Count < configuration.Count)
         {
             return false;
         }
 
         var assigned = new HashSet<string>();
-        if (creation.Initializer is { } initializer)
+        foreach (var init in creation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
         {
-            foreach (var init in initializer.Initializers)
+            if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } && !assigned.Add(target.Property.Name))
             {
-                if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } && !assigned.Add(target.Property.Name))
-                {
-                    return false;
-                }
+                return false;
             }
         }
 
         configuration.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
         for (var i = 0; i < configuration.Count; i++)
         {
-            if (following[i] != configuration[i].Syntax)
+            var value = ((IExpressionStatementOperation)configuration[i]).Operation switch
             {
-                return false;
-            }
+                ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment
+                    when target.Property.Name != "Converters" && assigned.Add(target.Property.Name) => assignment.Value,
+                IInvocationOperation { Arguments.Length: 1 } add => add.Arguments[0].Value,
+                _ => null,
+            };
 
-            var expression = ((IExpressionStatementOperation)configuration[i]).Operation;
-            IOperation value;
-            if (expression is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
-            {
-                if (target.Property.Name == "Converters" || !assigned.Add(target.Property.Name))
-                {
-                    return false;
-                }
-
-                value = assignment.Value;
-            }
-            else if (expression is IInvocationOperation { Arguments.Length: 1 } add)
-            {
-                value = add.Arguments[0].Value;
-            }
-            else
-            {
-                return false;
-            }
-
-            if (!StaticInitializerCheck.CanMoveToStaticInitializer(value, symbols))
+            if (following[i] != configuration[i].Syntax || value is null || !StaticInitializerCheck.CanMoveToStaticInitializer(value, symbols))
             {
                 return false;
             }
         }
 
         return true;
+    }
+
+    /// <summary>What references to options locals do; <see cref="Add"/> is false where one does more than configure them or pass them to the serializer.</summary>
+    private sealed class LocalUses
+    {
+        public int EntryPoints { get; private set; }
+
+        public int Bindings { get; private set; }
+
+        /// <summary>The last use that binds the options, when the local is the context constructor's whole argument.</summary>
+        public IArgumentOperation? Binding { get; private set; }
+
+        public List<IOperation> Configuration { get; } = new();
+
+        public bool Add(List<ILocalReferenceOperation> references, IOperation? function, JsonSymbols symbols, CancellationToken cancellationToken)
+        {
+            var summaries = OptionsHelperSummaries.For(symbols);
+            foreach (var reference in references)
+            {
+                var argument = reference.WalkUpValuePassThrough().Parent as IArgumentOperation;
+                if (reference.EnclosingFunction() != function)
+                {
+                    // A lambda or local function may run any number of times: only a read at an entry point, and not by a
+                    // lambda that is returned or stored (the delegate keeps the options, like a factory's result).
+                    if (argument is null || summaries.Sink(argument, cancellationToken) != OptionsSink.Reads || IsCapturedByEscapingLambda(reference, function))
+                    {
+                        return false;
+                    }
+
+                    EntryPoints++;
+                }
+                else if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference
+                         || reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference)
+                {
+                    continue;
+                }
+                else if (argument is not null && summaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
+                {
+                    EntryPoints++;
+                    if (sink == OptionsSink.Binds)
+                    {
+                        Bindings++;
+                        Binding = argument.Value.WalkDownConversions() == reference ? argument : null;
+                    }
+                }
+                else if (OptionsReferences.ConfigurationStatement(reference) is { } statement)
+                {
+                    Configuration.Add(statement);
+                }
+                else
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
     }
 }

@@ -3,11 +3,8 @@ namespace JsonPerf.Analyzers;
 /// <summary>JP0001 in a multi-targeted project: what its fix of a local rewrites that other targets compile differently.</summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
-    /// <summary>
-    /// The fix replaces every use of the local: those under <c>#if</c>, and the inactive branches of its scope that name
-    /// it (other targets compile them), are where the edit would differ between targets.
-    /// </summary>
-    private static List<Location>? UsesUnderIf(IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references)
+    /// <summary>The local's uses under <c>#if</c>, and the inactive branches of its scope that name it (other targets compile them).</summary>
+    private static IEnumerable<Location> UsesUnderIf(IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references)
     {
         var scope = declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>()?.Parent;
         if (scope is GlobalStatementSyntax)
@@ -17,7 +14,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         if (scope is not { ContainsDirectives: true })
         {
-            return null;
+            return Array.Empty<Location>();
         }
 
         var regions = ConditionalCompilation.Regions(scope.SyntaxTree.GetRoot());
@@ -31,6 +28,6 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             }
         }
 
-        return uses.Count == 0 ? null : uses;
+        return uses;
     }
 }

@@ -2,34 +2,30 @@ using System.Collections.Concurrent;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>
-/// A private factory or getter some of whose uses hand its options to a JsonSerializerContext's constructor (directly
-/// or through the project's wrappers): cached, those options would be bound by the first context and throw at the next,
-/// so JP0001's fix is not offered at any of its sites, and the diagnostic says why (the fix reads every use; this reads
-/// them where they all are, in the member's type: <see cref="PrivateMemberReferences"/>).
-/// </summary>
+/// <summary>What the callers of a factory, or the readers of a getter, do with the options it returns.</summary>
 internal sealed partial class OptionsHelperSummaries
 {
     private readonly ConcurrentDictionary<ISymbol, bool> _boundElsewhere = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<ISymbol, bool> _callsOnlyPassOn = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<ISymbol, bool> _usesOnlyPassOn = new(SymbolEqualityComparer.Default);
 
-    /// <summary>
-    /// Whether every call of the factory in the compilation hands its options to a serializer that only reads them, or
-    /// copies them (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.OnlyPassesOn"/>): cached, one instance reaches
-    /// every caller. Asked once per reported factory.
-    /// </summary>
-    public bool CallsOnlyPassOn(IMethodSymbol factory, CancellationToken cancellationToken)
+    /// <summary>Every use of <paramref name="member"/> in the compilation only reads or copies its options: one cached instance could reach them all.</summary>
+    public bool UsesOnlyPassOn(ISymbol member, CancellationToken cancellationToken)
     {
-        var method = factory.OriginalDefinition;
-        return _callsOnlyPassOn.TryGetValue(method, out var known)
+        member = member.OriginalDefinition;
+        return _usesOnlyPassOn.TryGetValue(member, out var known)
             ? known
-            : _callsOnlyPassOn.GetOrAdd(method, MemberUses.All(method, _compilation, (model, name) => JsonSerializerOptionsCreatedPerCallAnalyzer.OnlyPassesOn(model, name, _symbols, cancellationToken), cancellationToken));
+            : _usesOnlyPassOn.GetOrAdd(member, MemberUses.All(member, _compilation, (model, name) => OnlyPassesOn(model, name, cancellationToken), cancellationToken));
     }
 
+    /// <summary>Options handed to a serializer that only reads them, or copied into new options: sharing them cannot hurt there.</summary>
+    public bool ReadsOrCopies(IArgumentOperation argument, CancellationToken cancellationToken)
+        => Sink(argument, cancellationToken) == OptionsSink.Reads
+           || argument.Parent is IObjectCreationOperation copy && _symbols.IsJsonSerializerOptions(copy.Type);
+
     /// <summary>
-    /// True when <paramref name="member"/> (a method or property returning options) is private and one of its uses in
-    /// its type's declarations passes its value to a context's constructor. False for any other member: its uses may lie
-    /// outside its type, and the fix checks them itself.
+    /// True when <paramref name="member"/> is private and one of its uses, all in its type's declarations, hands its options
+    /// to a context's constructor: cached, they would be bound by the first context and throw at the next. False for any
+    /// other member: its uses may lie outside its type, and the fix checks them itself.
     /// </summary>
     public bool BoundElsewhere(ISymbol member, CancellationToken cancellationToken)
     {
@@ -41,6 +37,11 @@ internal sealed partial class OptionsHelperSummaries
 
         return _boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken));
     }
+
+    private bool OnlyPassesOn(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)
+        => name.Parent is NameMemberCrefSyntax or QualifiedCrefSyntax
+           || name.Ancestors().Any(a => a is DocumentationCommentTriviaSyntax)
+           || PrivateMemberReferences.UseAt(model, name, cancellationToken)?.WalkUpValuePassThrough().Parent is IArgumentOperation argument && ReadsOrCopies(argument, cancellationToken);
 
     private bool AnyUseBinds(ISymbol member, CancellationToken cancellationToken)
     {

@@ -6,12 +6,7 @@ internal sealed partial class OptionsHelperSummaries
     /// <summary>
     /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
     /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
-    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise.
-    /// </summary>
-    public FactorySummary? FreshFactory(IInvocationOperation invocation, CancellationToken cancellationToken) => FreshFactory(invocation, out _, cancellationToken);
-
-    /// <summary>
-    /// As above; also fresh when the argument is an optional parameter of the calling method whose default is null and
+    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise. Also fresh when the argument is an optional parameter of the calling method whose default is null and
     /// which the method never writes (<c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; Serialize(value, GetOptions(options))</c>):
     /// every call that leaves it out gets new options. <paramref name="byDefault"/> names that parameter.
     /// </summary>
@@ -52,7 +47,7 @@ internal sealed partial class OptionsHelperSummaries
         foreach (var operation in invocation.Root().Descendants())
         {
             if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && JsonSerializerOptionsCreatedPerCallAnalyzer.IsWrite(reference))
+                && OptionsReferences.IsWrite(reference))
             {
                 return null;
             }
@@ -104,7 +99,7 @@ internal sealed partial class OptionsHelperSummaries
             return FactorySummary.NotAFactory;
         }
 
-        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, new IOperation[] { c }));
+        var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, c));
 
         // The fix caches the one creation of a factory that is nothing but `=> creation` or `{ return creation; }`.
         var fixable = creations.Count == 1

@@ -38,62 +38,6 @@ internal sealed partial class OptionsHelperSummaries
     public static OptionsHelperSummaries For(JsonSymbols symbols) => symbols.RuleState(static (compilation, s) => new OptionsHelperSummaries(compilation, s));
 
     /// <summary>
-    /// JP0001 at a call of a factory in per-call code whose fresh options go to the serializer (an entry point or a
-    /// wrapper): the diagnostic, at the call, naming the factory; null otherwise. A factory called only from code that
-    /// runs once (static initializers, static constructors, <c>Main</c> and top-level statements outside loops) is
-    /// never reported: each call is judged where it is.
-    /// </summary>
-    public static Diagnostic? JudgeFactoryCall(IInvocationOperation invocation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        // Cheap filters first: most invocations do not return options, and most that do are not in source.
-        var target = invocation.TargetMethod;
-        if (!symbols.IsJsonSerializerOptions(target.ReturnType)
-            || target.OriginalDefinition.DeclaringSyntaxReferences.IsEmpty
-            || invocation.WalkUpValuePassThrough().Parent is not IArgumentOperation argument
-            || !invocation.MayRunPerCall(containingSymbol, symbols, cancellationToken)
-            || symbols.IsInsideExpressionTree(invocation))
-        {
-            return null;
-        }
-
-        // Whether the call runs per call is asked last, as for a creation (JsonSerializerOptionsCreatedPerCallAnalyzer.Judge).
-        var summaries = OptionsHelperSummaries.For(symbols);
-        var sink = summaries.Sink(argument, cancellationToken);
-        if (sink == OptionsSink.None
-            || summaries.FreshFactory(invocation, out var byDefault, cancellationToken) is not { } factory
-            || !invocation.RunsPerCall(containingSymbol, symbols, cancellationToken))
-        {
-            return null;
-        }
-
-        // Options a context is built on cannot be shared: caching the factory would hand every call the same bound
-        // instance, this one's or another call's (a private factory's calls are all in its type).
-        var bound = sink == OptionsSink.Binds;
-        var boundByAnother = !bound && factory.Fixable && summaries.BoundElsewhere(target, cancellationToken);
-        // Every call of a cached factory gets the one instance: each must only pass it on to the serializer, or copy it.
-        var callersMayChange = factory.Fixable && !bound && !boundByAnother && !summaries.CallsOnlyPassOn(target, cancellationToken);
-        var fixable = factory.Fixable && !bound && !boundByAnother && !callersMayChange;
-        var properties = fixable ? DiagnosticProperties.With(DiagnosticProperties.FixKind, OptionsPerCallFix.Factory) : DiagnosticProperties.None;
-        var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        return Diagnostic.Create(
-            Rules.OptionsCreatedPerCall,
-            invocation.Syntax.GetLocation(),
-            properties,
-            byDefault is null
-                ? Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost)
-                : Rules.OptionsCostThroughFactoryByDefault(target.ContainingType.Name + "." + target.Name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
-            Rules.OptionsCache,
-            callersMayChange ? Rules.NoFixFactoryCallersMayChange : Rules.OptionsFixNote(fixable, onlyBoundToContext: (bound || boundByAnother) && factory.Fixable));
-    }
-
-    /// <summary>
-    /// True when <paramref name="argument"/> hands options to the serializer: an entry point's options argument, or
-    /// the options parameter of a wrapper in source that only passes it on to entry points.
-    /// </summary>
-    public bool IsOptionsSink(IArgumentOperation argument, CancellationToken cancellationToken)
-        => Sink(argument, cancellationToken) != OptionsSink.None;
-
-    /// <summary>
     /// What the serializer does with the options <paramref name="argument"/> hands it: only reads them (an entry point, or
     /// a wrapper that passes them on to entry points), binds them (a JsonSerializerContext's constructor, directly or
     /// through wrappers), or nothing known (<see cref="OptionsSink.None"/>: not a serializer sink).

@@ -3,59 +3,25 @@ using System.Runtime.CompilerServices;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// JP0002's fix for ASP.NET Core's helpers called without options (<c>Results.Json(value)</c>,
-/// <c>TypedResults.Json(value)</c>, <c>response.WriteAsJsonAsync(value)</c>) in a trimmed or AOT app: they serialize with
-/// the app's configured JSON options, and where the app's own <c>ConfigureHttpJsonOptions</c> is all there is and only
-/// puts one context first in the chain (<see cref="HttpJsonChain.OnlyResolvers"/>), those options are ASP.NET Core's
-/// defaults (the Web defaults with its relaxed encoder) answered by that context. That context, built on the same
-/// settings, then gives the same metadata for every type it covers, and the metadata overload writes the same bytes.
-/// The analyzer and the fix both ask <see cref="For"/>, so that the diagnostic offers exactly the fixes the fix makes.
+/// JP0002 on ASP.NET Core's helpers called without options (<c>Results.Json(value)</c>, <c>response.WriteAsJsonAsync(value)</c>)
+/// in a trimmed or AOT app: they serialize with the app's configured JSON options, and where the app's own
+/// <c>ConfigureHttpJsonOptions</c> only puts one context first in the chain (<see cref="HttpJsonChain.OnlyResolvers"/>),
+/// those are ASP.NET Core's defaults (Web, relaxed encoder) answered by that context. That context built on the same
+/// settings gives the same metadata for every type it covers, and the metadata overload writes the same bytes.
 /// </summary>
 internal static class HttpDefaultsContext
 {
-    /// <summary>Names for the property that holds the context on the defaults, in order of preference.</summary>
     private static readonly string[] Names = { "Http", "HttpDefaults" };
 
-    /// <summary>The holder's initializer as the fix writes it, whitespace and namespaces left out.</summary>
+    /// <summary>The holder's initializer as the fix writes it, without whitespace and namespaces.</summary>
     private const string HolderValue = "(newJsonSerializerOptions(JsonSerializerDefaults.Web){Encoder=JavaScriptEncoder.UnsafeRelaxedJsonEscaping})";
 
     private static readonly ConditionalWeakTable<Compilation, HashSet<ITypeSymbol>> s_baseTypes = new();
 
-    /// <summary>What the fix writes at one call.</summary>
-    internal sealed class Plan
+    /// <summary>The fix's properties where that context's metadata serializes the type as the call does and the fix can write it.</summary>
+    public static ImmutableDictionary<string, string?>? Fix(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, bool reflectionFree, MinimalApiSymbols? api, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        public Plan(INamedTypeSymbol context, IPropertySymbol metadata, IParameterSymbol metadataParameter, string holder, ClassDeclarationSyntax? declaration)
-        {
-            Context = context;
-            Metadata = metadata;
-            MetadataParameter = metadataParameter;
-            Holder = holder;
-            Declaration = declaration;
-        }
-
-        public INamedTypeSymbol Context { get; }
-
-        /// <summary>The context's generated property for the value's type.</summary>
-        public IPropertySymbol Metadata { get; }
-
-        /// <summary>The metadata overload's <c>JsonTypeInfo&lt;T&gt;</c> parameter.</summary>
-        public IParameterSymbol MetadataParameter { get; }
-
-        /// <summary>The name of the static property that holds the context on the defaults.</summary>
-        public string Holder { get; }
-
-        /// <summary>The declaration to add the holder to; null when an earlier fix added it.</summary>
-        public ClassDeclarationSyntax? Declaration { get; }
-    }
-
-    /// <summary>
-    /// How the fix serializes <paramref name="type"/> as <paramref name="call"/> does, with the metadata of the context
-    /// the app's options are answered by; null when that is not certain or the fix could not write it.
-    /// <paramref name="reflectionFree"/> is <see cref="ReflectionFreeProject.Is"/> and <paramref name="api"/>
-    /// <see cref="MinimalApiSymbols.For"/> for the project and compilation, which a caller computes once for all its calls.
-    /// </summary>
-    public static Plan? For(IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, Compilation compilation, bool reflectionFree, MinimalApiSymbols? api, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
+        var compilation = call.SemanticModel!.Compilation;
         var method = call.TargetMethod.Name;
         if (method is not ("Json" or "WriteAsJsonAsync")
             || call.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp9 }
@@ -78,19 +44,15 @@ internal static class HttpDefaultsContext
             return null;
         }
 
-        // The declaration the holder goes in: none needed where an earlier fix added it.
-        var declaration = exists ? null : Declaration(compilation, context, cancellationToken);
-        if (!exists && declaration is null)
+        if (!exists && !OwnDeclarations(compilation, context, cancellationToken).Any())
         {
             return null;
         }
 
-        // Results.Json writes an instance of another runtime type through the options (as object) unless the type's
-        // metadata serves every instance (sealed, a value type, an array, polymorphism declared on the type itself), and
-        // the metadata overload writes the declared type: the same only where no other type can be the value's, so no
-        // type of the compilation derives from it (a covered one, or one reflection would write where it runs: tests,
-        // hosts that turn it on), and no base type declares polymorphism (the serializer writes such a root through the
-        // ancestor's contract).
+        // Results.Json writes a value of another runtime type as that type (as object) unless the declared type's metadata
+        // serves every instance (sealed, a value type, an array, polymorphism declared on it); the metadata overload writes
+        // the declared type. The same only where no type derives from it (a covered one, or one reflection would write
+        // where it runs) and no base type declares polymorphism (such a root is written through the ancestor's contract).
         if (method == "Json" && !type.IsValueType && !type.IsSealed && type is not IArrayTypeSymbol
             && (!DeclaresPolymorphism(type, symbols) || BaseDeclaresPolymorphism(type, symbols)))
         {
@@ -102,15 +64,15 @@ internal static class HttpDefaultsContext
             }
         }
 
-        return new Plan(context, metadata, metadataParameter, holder, declaration);
+        return ReflectionSerializationAnalyzer.Fix(ReflectionSerializationFix.HttpDefaults)
+            .Add(ReflectionSerializationFix.Context, SymbolsAfterEdit.MetadataName(context))
+            .Add(ReflectionSerializationFix.Holder, holder)
+            .Add(ReflectionSerializationFix.MetadataProperty, metadata.Name)
+            .Add(ReflectionSerializationFix.MetadataParameter, metadataParameter.Name);
     }
 
-    /// <summary>
-    /// Whether the call is in a lambda passed as a <c>RequestDelegate</c> to <c>MapGet</c>, <c>MapPost</c>, ... (the
-    /// <c>(HttpContext c) =&gt; c.Response.WriteAsJsonAsync(x)</c> shape). ASP.NET Core's request delegate generator
-    /// (on in AOT apps) binds such a call without the other generators' output: with a generated context's property in
-    /// the lambda it takes the <c>Delegate</c> overload, intercepts it, and the build fails (CS9144, seen on a real app).
-    /// </summary>
+    // A lambda passed as a RequestDelegate to MapGet, ...: ASP.NET Core's request delegate generator (on in AOT apps) binds it
+    // without the other generators' output, so with a generated property in it, it intercepts the Delegate overload (CS9144).
     internal static bool InRequestDelegateEndpoint(IInvocationOperation call, MinimalApiSymbols api)
     {
         for (var operation = call.Parent; operation is not null; operation = operation.Parent)
@@ -127,33 +89,19 @@ internal static class HttpDefaultsContext
         return false;
     }
 
-    /// <summary>The context's generated property that holds <paramref name="type"/>'s metadata.</summary>
     private static IPropertySymbol? MetadataProperty(INamedTypeSymbol context, ITypeSymbol type, JsonSymbols symbols)
-    {
-        foreach (var member in context.GetMembers())
-        {
-            if (member is IPropertySymbol { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } propertyType } property
-                && SymbolEqualityComparer.Default.Equals(propertyType.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
-                && SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type))
-            {
-                return property;
-            }
-        }
+        => context.GetMembers().OfType<IPropertySymbol>().FirstOrDefault(property =>
+            property is { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } propertyType }
+            && SymbolEqualityComparer.Default.Equals(propertyType.OriginalDefinition.BaseType, symbols.JsonTypeInfo)
+            && SymbolEqualityComparer.Default.Equals(propertyType.TypeArguments[0], type));
 
-        return null;
-    }
-
-    /// <summary>
-    /// The name of the static property that holds the context on the defaults: one an earlier fix added (exists: the
-    /// initializer exactly as the fix writes it, readable from the whole assembly), or the first name the context and its
-    /// base types do not use; null when every name is taken by something else.
-    /// </summary>
+    /// <summary>The holder an earlier fix added (exists: exactly as the fix writes it), else the first name free in the context and its bases.</summary>
     private static (string Name, bool Exists)? Holder(INamedTypeSymbol context, CancellationToken cancellationToken)
     {
         foreach (var name in Names)
         {
             var members = context.GetMembers(name);
-            if (members.IsEmpty && !context.GetTypeMembers(name).Any() && !Inherits(context, name))
+            if (members.IsEmpty && !context.GetTypeMembers(name).Any() && !BaseTypes(context).Any(type => !type.GetMembers(name).IsEmpty))
             {
                 return (name, false);
             }
@@ -173,88 +121,43 @@ internal static class HttpDefaultsContext
         return null;
     }
 
-    private static bool Inherits(INamedTypeSymbol context, string name)
+    private static IEnumerable<INamedTypeSymbol> BaseTypes(ITypeSymbol type)
     {
-        for (var type = context.BaseType; type is not null; type = type.BaseType)
+        for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
         {
-            if (!type.GetMembers(name).IsEmpty)
-            {
-                return true;
-            }
+            yield return baseType;
         }
-
-        return false;
     }
 
     private static string Normalized(string text)
-    {
-        var builder = new System.Text.StringBuilder(text.Length);
-        foreach (var c in text)
-        {
-            if (!char.IsWhiteSpace(c))
-            {
-                builder.Append(c);
-            }
-        }
-
-        return builder.ToString()
+        => new string(text.Where(c => !char.IsWhiteSpace(c)).ToArray())
             .Replace("global::", "")
             .Replace("System.Text.Json.", "")
             .Replace("System.Text.Encodings.Web.", "");
-    }
 
-    /// <summary>The context's declaration in this compilation's own source (not generated; braces, or <c>;</c> for an empty body), the one with its attributes first.</summary>
-    private static ClassDeclarationSyntax? Declaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
+    /// <summary>The declarations in the compilation's own source (not generated; braces, or <c>;</c>) the fix can add the holder to.</summary>
+    internal static IEnumerable<ClassDeclarationSyntax> OwnDeclarations(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
         => context.DeclaringSyntaxReferences
-            .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree) && !IsGeneratedPath(r.SyntaxTree.FilePath))
+            .Where(r => compilation.ContainsSyntaxTree(r.SyntaxTree)
+                        && !r.SyntaxTree.FilePath.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) && !r.SyntaxTree.FilePath.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase))
             .Select(r => r.GetSyntax(cancellationToken))
             .OfType<ClassDeclarationSyntax>()
             .Where(d => d.OpenBraceToken.IsKind(SyntaxKind.OpenBraceToken) && d.CloseBraceToken.IsKind(SyntaxKind.CloseBraceToken) && !d.OpenBraceToken.IsMissing && !d.CloseBraceToken.IsMissing
-                        || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing)
-            .OrderByDescending(d => d.AttributeLists.Count)
-            .FirstOrDefault();
+                        || d.OpenBraceToken.IsKind(SyntaxKind.None) && d.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && !d.SemicolonToken.IsMissing);
 
-    private static bool IsGeneratedPath(string path)
-        => path.EndsWith(".g.cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".generated.cs", StringComparison.OrdinalIgnoreCase);
-
-    /// <summary><c>[JsonPolymorphic]</c> or <c>[JsonDerivedType]</c> on the type itself, compared by symbol (JsonSymbols).</summary>
     private static bool DeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
         => type.GetAttributes().Any(a => a.AttributeClass is { } attribute
                                          && (SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonDerivedTypeAttribute)
                                              || SymbolEqualityComparer.Default.Equals(attribute, symbols.JsonPolymorphicAttribute)));
 
     private static bool BaseDeclaresPolymorphism(ITypeSymbol type, JsonSymbols symbols)
-    {
-        for (var baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
-        {
-            if (DeclaresPolymorphism(baseType, symbols))
-            {
-                return true;
-            }
-        }
-
-        return type.AllInterfaces.Any(i => DeclaresPolymorphism(i, symbols));
-    }
+        => BaseTypes(type).Any(b => DeclaresPolymorphism(b, symbols)) || type.AllInterfaces.Any(i => DeclaresPolymorphism(i, symbols));
 
     private static bool DerivesFrom(ITypeSymbol candidate, ITypeSymbol type)
-    {
-        if (SymbolEqualityComparer.Default.Equals(candidate, type))
-        {
-            return false;
-        }
+        => !SymbolEqualityComparer.Default.Equals(candidate, type)
+           && (BaseTypes(candidate).Contains(type, SymbolEqualityComparer.Default) || candidate.AllInterfaces.Contains(type, SymbolEqualityComparer.Default));
 
-        for (var baseType = candidate.BaseType; baseType is not null; baseType = baseType.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(baseType, type))
-            {
-                return true;
-            }
-        }
-
-        return candidate.AllInterfaces.Contains((type as INamedTypeSymbol)!, SymbolEqualityComparer.Default);
-    }
-
-    /// <summary>Every class some type declared in the compilation's source derives from (original definitions), once per compilation.</summary>
+    /// <summary>Every class a type of the compilation's source derives from (original definitions), once per compilation.</summary>
     private static HashSet<ITypeSymbol> BaseTypesInSource(Compilation compilation)
         => s_baseTypes.GetValue(compilation, static c =>
         {

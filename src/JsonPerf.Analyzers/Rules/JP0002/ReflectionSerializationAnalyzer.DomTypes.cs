@@ -2,21 +2,20 @@ namespace JsonPerf.Analyzers;
 
 public sealed partial class ReflectionSerializationAnalyzer
 {
-    /// <summary><c>Deserialize&lt;JsonElement&gt;(json)</c> of a string or span: <c>JsonElement.Parse(json)</c> (.NET 10).</summary>
-    public const string DomParse = "Parse";
+    /// <summary>JsonDocument, JsonElement, JsonElement? or JsonNode and its kinds: JSON's own DOM types need no generated metadata.</summary>
+    private static bool IsDomType(ITypeSymbol type, JsonSymbols symbols)
+    {
+        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+        {
+            type = nullable.TypeArguments[0];
+        }
 
-    /// <summary><c>Deserialize&lt;T&gt;(ref reader)</c>: <c>JsonDocument.ParseValue(ref reader)</c>, <c>JsonElement.ParseValue(ref reader)</c>.</summary>
-    public const string DomParseValue = "ParseValue";
+        return SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument)
+               || SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement)
+               || type.InheritsFromOrEquals(symbols.JsonNode);
+    }
 
-    /// <summary><c>Serialize(writer, element);</c>: <c>element.WriteTo(writer); writer.Flush();</c>.</summary>
-    public const string DomWriteTo = "WriteTo";
-
-    /// <summary>
-    /// JSON's own DOM types (JsonDocument, JsonElement and JsonElement?, JsonNode and its kinds) need no generated metadata,
-    /// and the fix never scaffolds a context for them: a call without options whose DOM API does exactly the same gets
-    /// that API (<see cref="DomRewrite"/>); otherwise the usual fix only where a context of the project already registers
-    /// the type (the fix then keeps to it), else no fix with the note that says why.
-    /// </summary>
+    /// <summary>A DOM type's own API where it does exactly the same, else the usual fix where a context already registers the type.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note)? DomFixability(
         IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols, CompilationState state, CancellationToken cancellationToken)
     {
@@ -24,7 +23,7 @@ public sealed partial class ReflectionSerializationAnalyzer
         {
             return ConditionalCompilation.IsConditional(invocation.Syntax) ? (DiagnosticProperties.None, Rules.NoFixInConditionalCode)
                 : CallTrivia.HasLineCommentOrDirective(invocation.Syntax) ? (DiagnosticProperties.None, Rules.NoFixForLineComment)
-                : (DiagnosticProperties.With(DiagnosticProperties.DomApi, rewrite), "");
+                : (Fix(ReflectionSerializationFix.DomApi).Add(ReflectionSerializationFix.Rewrite, rewrite), "");
         }
 
         if (Fixability(invocation, helper, type, options, symbols, state, cancellationToken) is not var (properties, note))
@@ -32,27 +31,17 @@ public sealed partial class ReflectionSerializationAnalyzer
             return null;
         }
 
-        if (properties.Count == 0)
-        {
-            return (properties, note);
-        }
-
-        return invocation.SemanticModel?.GetEnclosingSymbol(invocation.Syntax.SpanStart, cancellationToken) is { } within
-               && RegisteredContexts.Find(invocation.SemanticModel.Compilation, symbols, type, within) is not null
-            ? (properties, note)
+        var registered = properties.Count > 0
+                         && invocation.SemanticModel?.GetEnclosingSymbol(invocation.Syntax.SpanStart, cancellationToken) is { } within
+                         && RegisteredContexts.Find(invocation.SemanticModel.Compilation, symbols, type, within) is not null;
+        return properties.Count == 0 ? (properties, note)
+            : registered ? (properties.Add(ReflectionSerializationFix.RegisteredOnly, "true"), note)
             : (DiagnosticProperties.None, Rules.NoFixForDomType);
     }
 
-    /// <summary>
-    /// The DOM API that does what the call does, with the same result type, JSON <c>null</c> handling and reader
-    /// settings (the call passes no options), or null. Observed on .NET 10.0.12 (docs/rules/JP0002.md): Deserialize of
-    /// JsonDocument or JsonElement and ParseValue/Parse give the same value for <c>null</c> (a Null root) and leave the
-    /// reader at the same place, and malformed JSON throws a JsonException at the same line and byte from both.
-    /// JsonElement? is not offered (Deserialize gives null for <c>null</c>), nor JsonDocument.Parse of a string (its
-    /// buffers are pooled, to be disposed), nor JsonNode: Deserialize makes a root string, number or boolean another
-    /// JsonValue than JsonNode.Parse does (TryGetValue&lt;JsonElement&gt; returns other raw text) and sets the node's
-    /// Options. Only JsonElement is written with WriteTo: Serialize writes <c>null</c> for a null document or node.
-    /// </summary>
+    // The same result, null handling, reader position and exceptions, as observed (docs/rules/JP0002.md). Not JsonElement?
+    // (Deserialize gives null for `null`), JsonDocument.Parse of a string (pooled, to be disposed) or JsonNode (other
+    // JsonValue kinds, and Options); WriteTo only for JsonElement: Serialize writes `null` for a null document or node.
     private static string? DomRewrite(IInvocationOperation invocation, ITypeSymbol type, JsonSymbols symbols)
     {
         var method = invocation.TargetMethod;
@@ -69,11 +58,11 @@ public sealed partial class ReflectionSerializationAnalyzer
         switch (method.Name)
         {
             case "Deserialize" when first.RefKind == RefKind.Ref && first.Type is { Name: "Utf8JsonReader" }:
-                return isDocument || isElement ? DomParseValue : null;
+                return isDocument || isElement ? ReflectionSerializationFix.ParseValue : null;
 
             case "Deserialize" when isElement && first.RefKind == RefKind.None && IsTextInput(first.Type):
-                // JsonElement.Parse(string | ReadOnlySpan<byte> | ReadOnlySpan<char>) is .NET 10's.
-                return HasStaticParse(named, first.Type) ? DomParse : null;
+                // JsonElement.Parse(string | ReadOnlySpan<byte> | ReadOnlySpan<char>) came with .NET 10.
+                return HasStaticParse(named, first.Type) ? ReflectionSerializationFix.Parse : null;
 
             case "Serialize" when isElement && method.Parameters.Length >= 2 && first.Type is { Name: "Utf8JsonWriter" }
                                   && invocation.Parent is IExpressionStatementOperation { Parent: IBlockOperation }
@@ -82,7 +71,7 @@ public sealed partial class ReflectionSerializationAnalyzer
                                   // The element becomes the receiver: a target-typed default or new() has no type there.
                                   && invocation.Arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.OriginalDefinition, method.Parameters[1].OriginalDefinition))?.Value.Syntax
                                       is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
-                return DomWriteTo;
+                return ReflectionSerializationFix.WriteTo;
 
             default:
                 return null;

@@ -8,32 +8,23 @@ namespace JsonPerf.Analyzers;
 public sealed partial class ReflectionSerializationAnalyzer
 {
     /// <summary>
-    /// The uses of a name in a scope, found from the text: the scope's text is searched for the name, and only the
-    /// tokens found there are looked at, instead of every node of a block or a whole type declaration (the costly part
-    /// where options live in static fields of large classes). In a file whose text may spell a name otherwise (a Unicode escape such as <c>\u0061</c>, or a formatting character inside a name) the
-    /// scopes are walked node by node as before.
+    /// The uses of a name in a scope, found in its text: only the tokens where the name occurs are looked at, not every
+    /// node of a block or of a whole type (options live in static fields of large classes). Where the file may spell a
+    /// name otherwise (a Unicode escape, a formatting character inside a name), the scope is walked node by node.
     /// </summary>
     private static class NameUses
     {
         private const string Resolver = "TypeInfoResolver";
 
-        /// <summary>What a whole file's text says about the names in it, read once per file (<see cref="Read"/>).</summary>
         [Flags]
         public enum FileText
         {
             None = 0,
-
-            /// <summary>A name in the file may be spelled otherwise (<see cref="SpellsNamesOtherwise"/>): scopes are walked node by node.</summary>
             SpellsNamesOtherwise = 1,
-
-            /// <summary>The text <c>TypeInfoResolver</c> occurs somewhere in the file.</summary>
             MentionsResolver = 2,
         }
 
-        /// <summary>
-        /// Reads a file's text once, in pooled chunks that overlap by a name's length (so nothing is missed at a chunk's
-        /// edge): instead of every scope scanning its own text for other spellings and for <c>TypeInfoResolver</c>.
-        /// </summary>
+        /// <summary>A file's text read once, in pooled chunks that overlap by the name's length so that nothing is missed at an edge.</summary>
         public static FileText Read(SyntaxTree tree)
         {
             var text = tree.GetText();
@@ -50,7 +41,6 @@ public sealed partial class ReflectionSerializationAnalyzer
                     var chunk = new ReadOnlySpan<char>(buffer, 0, length);
                     if (SpellsNamesOtherwise(chunk))
                     {
-                        // Every scope of the file is walked node by node: nothing else needs to be known.
                         return FileText.SpellsNamesOtherwise | FileText.MentionsResolver;
                     }
 
@@ -77,14 +67,8 @@ public sealed partial class ReflectionSerializationAnalyzer
             => (file & FileText.MentionsResolver) != 0
                && Any(scope, Resolver, prefix: true, static identifier => identifier.Identifier.ValueText is "TypeInfoResolver" or "TypeInfoResolverChain", file);
 
-        /// <summary>
-        /// True when an identifier in <paramref name="text"/> may be spelled otherwise than its name: a Unicode escape
-        /// (<c>\u006Cocal</c>), or a formatting character, which the language drops from a name (a soft hyphen inside it).
-        /// </summary>
-        /// <remarks>
-        /// Most of a file is ASCII without a backslash: blocks of a vector's width where no character is a backslash or
-        /// at least <c>\u00AD</c> are skipped whole (with hardware vectors), the others checked one character at a time.
-        /// </remarks>
+        // A Unicode escape (\u006Cocal) or a formatting character, which the language drops from a name. Most text is ASCII
+        // without a backslash: such vector-wide blocks are skipped whole.
         private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text)
         {
             var checkedUpTo = 0;
@@ -96,13 +80,10 @@ public sealed partial class ReflectionSerializationAnalyzer
                 var belowFormat = new Vector<ushort>('\u00AC');
                 for (var b = 0; b < blocks.Length; b++)
                 {
-                    var block = blocks[b];
-                    if (Vector.EqualsAny(block, backslash) || Vector.GreaterThanAny(block, belowFormat))
+                    if ((Vector.EqualsAny(blocks[b], backslash) || Vector.GreaterThanAny(blocks[b], belowFormat))
+                        && SpellsNamesOtherwise(text, b * width, (b + 1) * width))
                     {
-                        if (SpellsNamesOtherwise(text, b * width, (b + 1) * width))
-                        {
-                            return true;
-                        }
+                        return true;
                     }
                 }
 
@@ -112,7 +93,6 @@ public sealed partial class ReflectionSerializationAnalyzer
             return SpellsNamesOtherwise(text, checkedUpTo, text.Length);
         }
 
-        /// <summary>The characters from <paramref name="start"/> to <paramref name="end"/>; a backslash looks at the next character, wherever it is.</summary>
         private static bool SpellsNamesOtherwise(ReadOnlySpan<char> text, int start, int end)
         {
             for (var i = start; i < end; i++)
@@ -128,21 +108,13 @@ public sealed partial class ReflectionSerializationAnalyzer
             return false;
         }
 
-        /// <summary>
-        /// Whether an identifier in <paramref name="scope"/> named <paramref name="name"/> (or starting with it, with
-        /// <paramref name="prefix"/>) satisfies <paramref name="predicate"/>. The scope's text is searched in a pooled
-        /// copy (no string per scope); where a name in the file may be
-        /// spelled otherwise (<see cref="FileText.SpellsNamesOtherwise"/>), or for an empty name, the nodes are walked instead.
-        /// </summary>
         public static bool Any(SyntaxNode scope, string name, bool prefix, Func<IdentifierNameSyntax, bool> predicate, FileText file)
         {
             if (name.Length == 0 || (file & FileText.SpellsNamesOtherwise) != 0)
             {
                 foreach (var node in scope.DescendantNodes())
                 {
-                    if (node is IdentifierNameSyntax identifier
-                        && (prefix ? identifier.Identifier.ValueText.StartsWith(name, StringComparison.Ordinal) : identifier.Identifier.ValueText == name)
-                        && predicate(identifier))
+                    if (node is IdentifierNameSyntax identifier && Named(identifier.Identifier.ValueText) && predicate(identifier))
                     {
                         return true;
                     }
@@ -169,10 +141,10 @@ public sealed partial class ReflectionSerializationAnalyzer
                     from = index + name.Length;
                     var token = scope.FindToken(span.Start + index);
                     var start = token.SpanStart - span.Start;
-                    // The identifier itself, or its verbatim form (@name); not a longer name that contains it, nor trivia.
+                    // The identifier itself or @name; not a longer name that contains it, nor trivia.
                     if (token.Parent is IdentifierNameSyntax identifier
                         && (start == index || start == index - 1 && text[start] == '@')
-                        && (prefix ? token.ValueText.StartsWith(name, StringComparison.Ordinal) : token.ValueText == name)
+                        && Named(token.ValueText)
                         && predicate(identifier))
                     {
                         return true;
@@ -185,6 +157,8 @@ public sealed partial class ReflectionSerializationAnalyzer
             {
                 ArrayPool<char>.Shared.Return(buffer);
             }
+
+            bool Named(string text) => prefix ? text.StartsWith(name, StringComparison.Ordinal) : text == name;
         }
 
         /// <summary>The name as used: <c>this.o</c> and <c>Type.o</c> stand for <c>o</c>.</summary>
@@ -193,10 +167,6 @@ public sealed partial class ReflectionSerializationAnalyzer
                 ? qualifier
                 : identifier;
 
-        /// <summary>
-        /// A use that is not (through parentheses, <c>??</c> or a branch of <c>?:</c>) an argument of a serializer call
-        /// (<see cref="IsSerializerCall"/>): returned, stored, or passed to other code.
-        /// </summary>
         public static bool IsNotSerializerArgument(IdentifierNameSyntax identifier)
         {
             var use = OptionsSyntax.PassedOn(UseOf(identifier));
@@ -206,12 +176,8 @@ public sealed partial class ReflectionSerializationAnalyzer
                    || !IsSerializerCall(callee);
         }
 
-        /// <summary>
-        /// A use that may set a resolver on the options it names: assigned (<c>o = Create()</c>, <c>ref o</c>,
-        /// <c>out o</c>), a method called on them (<c>o.AddContext&lt;C&gt;()</c>), or passed to anything but a
-        /// <c>JsonSerializer</c>-named method (<c>Configure(o)</c> may set one). Property reads and settings
-        /// (<c>o.Converters.Add(...)</c>, <c>o.WriteIndented = true</c>) are not.
-        /// </summary>
+        // A use that may set a resolver: assigned (also ref, out), a method called on it (AddContext<C>()), or passed to anything
+        // but a serializer call. Settings (o.WriteIndented = true) do not.
         public static bool MayChangeResolver(IdentifierNameSyntax identifier)
         {
             var use = UseOf(identifier);

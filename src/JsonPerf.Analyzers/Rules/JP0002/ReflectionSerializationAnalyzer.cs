@@ -3,21 +3,15 @@ using System.Collections.Concurrent;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// JP0002: a <c>JsonSerializer</c> call that takes neither a <c>JsonTypeInfo</c> nor a <c>JsonSerializerContext</c>, for a
-/// type known at compile time (type argument, or a <c>typeof</c> argument) that generated metadata can serve (the fix's own
-/// judgement, <see cref="GeneratedMetadataSafety"/>: a type reaching <c>object</c> is not reported). Calls whose
-/// options come from where a resolver could have been set (a parameter, another method, options copied from other
-/// options, a member without a readable initializer, or one whose initializer or type mentions a resolver) are not
-/// judged: they may already use source-generated metadata. The web helpers that have a metadata overload
-/// (System.Net.Http.Json, ASP.NET Core's HttpRequest/HttpResponse/Results/TypedResults) are judged the same way; without
-/// options they use the Web defaults (System.Net.Http.Json: fixable with a Web-defaults context) or the app's configured
-/// options (ASP.NET Core: fixable only where those options are provably its defaults with one context,
-/// <see cref="HttpDefaultsContext"/>; otherwise reported without a fix).
+/// JP0002: a <c>JsonSerializer</c> call, or a web helper with a metadata overload, that takes neither a <c>JsonTypeInfo</c>
+/// nor a context, for a type known at compile time that generated metadata can serve (<see cref="GeneratedMetadataSafety"/>).
+/// Options from where a resolver could have been set (a parameter, another method, copied options, a member whose
+/// initializer cannot be read or mentions a resolver) are not judged: they may already use generated metadata.
 /// </summary>
 [DiagnosticAnalyzer(Microsoft.CodeAnalysis.LanguageNames.CSharp)]
 public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
 {
-    // Read-only after initialization; a HashSet's lookup is a fraction of an ImmutableHashSet's (asked on every serializer call).
+    // Asked on every serializer call: a HashSet's lookup is a fraction of an ImmutableHashSet's.
     private static readonly HashSet<string> Methods = new(StringComparer.Ordinal)
     {
         "Serialize", "SerializeAsync", "SerializeToUtf8Bytes", "SerializeToElement", "SerializeToNode", "SerializeToDocument",
@@ -47,13 +41,8 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 symbols.AspNetTypedResults, symbols.HttpRequestJsonExtensions, symbols.HttpResponseJsonExtensions, symbols.AspNetJsonResult, symbols.AspNetController));
     }
 
-    /// <summary>
-    /// What JP0002 computes once per compilation and reuses from call to call: whether a local, field or property of
-    /// options may hold a resolver (read from the method body or the whole type declaration; calls on the same options
-    /// are many), what each scope does with the names in it (one pass per block or type declaration, however many
-    /// options it holds), whether generated metadata can serve a type (a walk over every type it reaches) and how the
-    /// message names it, what a web helper is, and the project's and compilation's facts the ASP.NET Core checks read.
-    /// </summary>
+    // What JP0002 reads once per compilation and reuses (calls on the same options, types and helpers are many): each
+    // answer is cached per symbol, scope or file, and the delegates are made once, not per call.
     private sealed class CompilationState
     {
         private readonly ConcurrentDictionary<ISymbol, bool> setsNoResolver = new(SymbolEqualityComparer.Default);
@@ -83,41 +72,19 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             classify = method => ClassifyHelper(method, symbols);
         }
 
-        /// <summary>
-        /// Whether an <c>#if</c> region of the compilation mentions <c>JsonSerializerContext</c> (a context some targets
-        /// compile and others do not): read once per compilation, when the first fixable call asks.
-        /// </summary>
+        /// <summary>Whether an <c>#if</c> region mentions <c>JsonSerializerContext</c>: a context some targets compile and others do not.</summary>
         public bool HasConditionalContext => hasConditionalContext.Value;
-
-        /// <summary>Whether the project's MSBuild properties say trimmed, AOT or reflection off (<see cref="ReflectionFreeProject"/>).</summary>
         public bool ReflectionFree { get; }
-
-        /// <summary>ASP.NET Core's minimal API symbols (<see cref="MinimalApiSymbols"/>), resolved when the first call asks.</summary>
         public MinimalApiSymbols? MinimalApi => minimalApi.Value;
-
         public bool LocalSetsNoResolver(ILocalSymbol local) => setsNoResolver.GetOrAdd(local, localSetsNoResolver);
-
         public bool MemberSetsNoResolver(ISymbol member) => setsNoResolver.GetOrAdd(member, memberSetsNoResolver);
-
-        /// <summary>See <see cref="ReflectionSerializationAnalyzer.OnlyPassedToSerializerCalls(ISymbol, CompilationState)"/>; once per member.</summary>
         public bool OnlyPassedToSerializerCalls(ISymbol member) => onlyPassed.GetOrAdd(member, onlyPassedToSerializerCalls);
 
-        /// <summary>The type as the message names it, or null when generated metadata cannot serve it.</summary>
         public string? Describe(ITypeSymbol type) => describable.GetOrAdd(type, describe);
-
-        /// <summary>What the file of <paramref name="node"/> says about the names in it, read once per file.</summary>
         public NameUses.FileText File(SyntaxNode node) => files.GetOrAdd(node.SyntaxTree, s_readFile);
-
         public HelperKind Helper(IMethodSymbol method) => helpers.GetOrAdd(method.OriginalDefinition, classify);
-
-        /// <summary>The call as the message names it (<c>JsonSerializer.Serialize</c>), once per method.</summary>
         public string CallName(IMethodSymbol method) => callNames.GetOrAdd(method.OriginalDefinition, s_callName);
 
-        /// <summary>
-        /// Whether options named <paramref name="name"/> leave their resolver alone in <paramref name="scope"/> (a block,
-        /// or a part of a type declaration): the scope never mentions <c>TypeInfoResolver</c> or
-        /// <c>TypeInfoResolverChain</c>, and no use of the name may set one (<see cref="NameUses.MayChangeResolver"/>).
-        /// </summary>
         public bool LeavesResolverAlone(SyntaxNode scope, string name)
         {
             var file = File(scope);
@@ -126,67 +93,33 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
                 mentions = mentionsResolver.GetOrAdd(scope, NameUses.MentionsResolver(scope, file));
             }
 
-            if (mentions)
-            {
-                return false;
-            }
-
-            return !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver, file);
+            return !mentions && !NameUses.Any(scope, name, prefix: false, NameUses.MayChangeResolver, file);
         }
     }
 
-    /// <summary>
-    /// What a web helper is (per method, cached): whose helper (an omitted or <c>null</c> options argument stands for
-    /// different options), or not one JP0002 judges (no metadata overload).
-    /// </summary>
+    // Whose web helper a method is says what it serializes with without options: System.Net.Http.Json the Web defaults,
+    // ASP.NET Core the app's options. One not marked [RequiresUnreferencedCode] (HttpRequest.ReadFromJsonAsync<T>() in
+    // .NET 10) reads through the configured resolver chain, not seen here: only its calls that pass options are judged.
     private enum HelperKind
     {
-        /// <summary>No overload takes a JsonTypeInfo or a context: nothing to advise.</summary>
         None,
-
-        /// <summary>System.Net.Http.Json (<c>HttpClient</c>, <c>HttpContent</c>, <c>JsonContent</c>): the Web defaults.</summary>
         HttpJson,
-
-        /// <summary>
-        /// ASP.NET Core (<c>HttpRequest</c>, <c>HttpResponse</c>, <c>Results</c>, <c>TypedResults</c>), on the app's configured
-        /// options, and marked <c>[RequiresUnreferencedCode]</c>: the framework itself says the call may need reflection.
-        /// </summary>
         AspNet,
-
-        /// <summary>
-        /// An ASP.NET Core helper on the app's configured options, not so marked (<c>HttpRequest.ReadFromJsonAsync&lt;T&gt;()</c>
-        /// in .NET 10): it reads through the configured resolver chain, which is not seen here, so only calls that pass
-        /// options are judged.
-        /// </summary>
         AspNetConfigured,
     }
 
     private static HelperKind ClassifyHelper(IMethodSymbol method, JsonSymbols symbols)
-    {
-        if (!SerializerEntryPoints.HasMetadataOverload(method, symbols))
-        {
-            return HelperKind.None;
-        }
-
-        if (symbols.IsHttpJsonType(method.ContainingType))
-        {
-            return HelperKind.HttpJson;
-        }
-
-        if (!symbols.IsAspNetJsonType(method.ContainingType))
-        {
-            return HelperKind.None;
-        }
-
-        return symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet : HelperKind.AspNetConfigured;
-    }
+        => !SerializerEntryPoints.HasMetadataOverload(method, symbols) ? HelperKind.None
+            : symbols.IsHttpJsonType(method.ContainingType) ? HelperKind.HttpJson
+            : !symbols.IsAspNetJsonType(method.ContainingType) ? HelperKind.None
+            : symbols.RequiresUnreferencedCodeAttribute is { } requires && method.HasAttribute(requires) ? HelperKind.AspNet
+            : HelperKind.AspNetConfigured;
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, CompilationState state)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var containing = method.ContainingType;
-        // JsonSerializer's methods, or a web helper with a metadata overload.
         var helper = HelperKind.None;
         if (!(SymbolEqualityComparer.Default.Equals(containing, symbols.JsonSerializer) && Methods.Contains(method.Name))
             && (!symbols.IsEntryPointType(containing) || (helper = state.Helper(method)) == HelperKind.None))
@@ -201,7 +134,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var fixability = DomTypes.Is(type, symbols)
+        var fixability = IsDomType(type, symbols)
             ? DomFixability(invocation, helper, type, options, symbols, state, context.CancellationToken)
             : Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken);
         if (fixability is not var (properties, note))
@@ -216,35 +149,19 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
     }
 
     private static bool HasConditionalContext(Compilation compilation)
-    {
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            if (tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+        => compilation.SyntaxTrees.Any(tree => tree.GetRoot() is { ContainsDirectives: true } root && ConditionalCompilation.RegionMentions(root, tree.GetText(), "JsonSerializerContext"));
 
     private static readonly Func<IMethodSymbol, string> s_callName = CallName;
-
     private static readonly Func<SyntaxTree, NameUses.FileText> s_readFile = NameUses.Read;
 
-    /// <summary><c>JsonSerializer.Serialize</c>, <c>HttpClient.GetFromJsonAsync</c> (an extension method: its receiver's type), <c>Results.Json</c>.</summary>
     private static string CallName(IMethodSymbol method)
         => (method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type.Name : method.ContainingType.Name) + "." + method.Name;
 
+    /// <summary>Options none, <c>null</c> or <c>JsonSerializerOptions.Default</c>; built in source with no resolver; or not judged.</summary>
     private enum OptionsKind
     {
-        /// <summary>No options, <c>null</c>, or <c>JsonSerializerOptions.Default</c>.</summary>
         Default,
-
-        /// <summary>Options built in source that set no resolver.</summary>
         Reflection,
-
-        /// <summary>Options whose resolver cannot be seen here: not judged.</summary>
         Unknown,
     }
 
@@ -255,47 +172,23 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return OptionsKind.Default;
         }
 
-        value = value?.WalkDownConversions();
-        switch (value)
+        var setsNoResolver = value?.WalkDownConversions() switch
         {
-            case IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType):
-                return OptionsKind.Reflection;
-
-            case IObjectCreationOperation creation:
-                return CreationSetsNoResolver(creation, symbols, state) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case ILocalReferenceOperation local:
-                return state.LocalSetsNoResolver(local.Local) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case IFieldReferenceOperation field:
-                return state.MemberSetsNoResolver(field.Field) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            case IPropertyReferenceOperation property:
-                return state.MemberSetsNoResolver(property.Property) ? OptionsKind.Reflection : OptionsKind.Unknown;
-
-            default:
-                return OptionsKind.Unknown;
-        }
+            IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Web" } property } when symbols.IsJsonSerializerOptions(property.ContainingType) => true,
+            IObjectCreationOperation creation => CreationSetsNoResolver(creation, symbols, state),
+            ILocalReferenceOperation local => state.LocalSetsNoResolver(local.Local),
+            IFieldReferenceOperation field => state.MemberSetsNoResolver(field.Field),
+            IPropertyReferenceOperation property => state.MemberSetsNoResolver(property.Property),
+            _ => false,
+        };
+        return setsNoResolver ? OptionsKind.Reflection : OptionsKind.Unknown;
     }
 
-    /// <summary>A creation that neither copies other options nor mentions a resolver.</summary>
     private static bool CreationSetsNoResolver(IObjectCreationOperation creation, JsonSymbols symbols, CompilationState state)
-    {
-        foreach (var argument in creation.Arguments)
-        {
-            if (symbols.IsJsonSerializerOptions(argument.Parameter?.Type))
-            {
-                return false;
-            }
-        }
+        => !creation.Arguments.Any(argument => symbols.IsJsonSerializerOptions(argument.Parameter?.Type))
+           && (creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax, state.File(creation.Syntax)));
 
-        return creation.Initializer is null || !NameUses.MentionsResolver(creation.Initializer.Syntax, state.File(creation.Syntax));
-    }
-
-    /// <summary>
-    /// A local initialized with <c>new JsonSerializerOptions(...)</c> (no arguments, or <c>JsonSerializerDefaults.X</c>)
-    /// in a body that leaves its resolver alone. Read from syntax only, so that it can be cached per local.
-    /// </summary>
+    /// <summary>A local of plain options in a body that leaves their resolver alone; read from syntax only, to be cached per local.</summary>
     private static bool LocalSetsNoResolver(ISymbol local, CompilationState state)
     {
         if (local.DeclaringSyntaxReferences.Length != 1
@@ -309,89 +202,30 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
         return body is not null && state.LeavesResolverAlone(body, local.Name);
     }
 
-    /// <summary>
-    /// A readonly field or get-only property (no init) initialized in source with <c>new JsonSerializerOptions(...)</c> (no
-    /// arguments, or <c>JsonSerializerDefaults.General/Web</c>), in a type declaration that never mentions a resolver
-    /// and never assigns the member, calls a method on it or passes it to a method that could set one.
-    /// Read from syntax only, so that the answer is the same from every call site and can be cached per member.
-    /// </summary>
+    // A readonly field or get-only property (an init accessor can be set from any object initializer) of plain options, in a
+    // type that never mentions a resolver nor assigns, calls on or passes on the member. Syntax only: cached per member.
     private static bool MemberSetsNoResolver(ISymbol member, CompilationState state)
-    {
-        var stable = member switch
-        {
-            IFieldSymbol field => field.IsReadOnly,
-            // An init accessor can be set from any object initializer: not stable.
-            IPropertySymbol property => property.SetMethod is null,
-            _ => false,
-        };
+        => member is IFieldSymbol { IsReadOnly: true } or IPropertySymbol { SetMethod: null }
+           && member.DeclaringSyntaxReferences.Length == 1
+           && IsPlainOptionsCreation(OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax()))
+           && member.ContainingType.DeclaringSyntaxReferences.All(part => state.LeavesResolverAlone(part.GetSyntax(), member.Name));
 
-        if (!stable || member.DeclaringSyntaxReferences.Length != 1)
-        {
-            return false;
-        }
-
-        if (!IsPlainOptionsCreation(OptionsSyntax.Initializer(member.DeclaringSyntaxReferences[0].GetSyntax())))
-        {
-            return false;
-        }
-
-        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
-        {
-            if (!state.LeavesResolverAlone(part.GetSyntax(), member.Name))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>
-    /// Whether a private static options member is used only as an argument of serializer calls (through <c>??</c>,
-    /// <c>?:</c> or parentheses): what JP0002's fix needs to keep the member, bind a context to it or mirror its settings
-    /// (it checks every reference itself). A private member's uses are all in its type's declarations, read from the
-    /// text as for <see cref="MemberSetsNoResolver(ISymbol, CompilationState)"/>; other members are left to the fix.
-    /// </summary>
+    /// <summary>Whether a private member is passed only to serializer calls, as the fix needs; other members' uses are left to the fix.</summary>
     private static bool OnlyPassedToSerializerCalls(ISymbol member, CompilationState state)
-    {
-        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
-        {
-            return true;
-        }
+        => member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null
+           || !member.ContainingType.DeclaringSyntaxReferences.Select(part => part.GetSyntax())
+               .Any(scope => NameUses.Any(scope, member.Name, prefix: false, NameUses.IsNotSerializerArgument, state.File(scope)));
 
-        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
-        {
-            var scope = part.GetSyntax();
-            if (NameUses.Any(scope, member.Name, prefix: false, NameUses.IsNotSerializerArgument, state.File(scope)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>
-    /// A call that only reads its options, by name: a <c>JsonSerializer</c> method, a System.Net.Http.Json or ASP.NET Core
-    /// helper (<c>GetFromJsonAsync</c>, <c>WriteAsJsonAsync</c>, ...; <c>Create</c> and <c>Json</c> only on
-    /// <c>JsonContent</c>, <c>Results</c> and <c>TypedResults</c>).
-    /// </summary>
+    /// <summary>A call that only reads its options, by name: a serializer method or web helper (<c>Create</c>, <c>Json</c> on their types only).</summary>
     private static bool IsSerializerCall(ExpressionSyntax callee)
         => OptionsSyntax.RightmostName(callee) is { } method
            && (Methods.Contains(method) || WebMethods.Contains(method)
                || method is "Create" or "Json" && callee is MemberAccessExpressionSyntax { Expression: var type } && OptionsSyntax.RightmostName(type) is "JsonContent" or "Results" or "TypedResults");
 
+    /// <summary><c>new JsonSerializerOptions()</c> or <c>(JsonSerializerDefaults.X)</c>: other arguments may be options to copy, resolver and all.</summary>
     private static bool IsPlainOptionsCreation(ExpressionSyntax? expression)
-    {
-        if (OptionsSyntax.AsOptionsCreation(expression) is not { } creation)
-        {
-            return false;
-        }
-
-        // No arguments, or JsonSerializerDefaults.X; anything else may be options to copy (with their resolver).
-        var arguments = creation.ArgumentList;
-        return arguments is null || arguments.Arguments.Count == 0
-            || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
-               && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults";
-    }
+        => OptionsSyntax.AsOptionsCreation(expression) is { } creation
+           && (creation.ArgumentList is not { Arguments.Count: > 0 } arguments
+               || arguments.Arguments.Count == 1 && arguments.Arguments[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "General" or "Web" } defaults
+                  && OptionsSyntax.RightmostName(defaults.Expression) == "JsonSerializerDefaults");
 }

@@ -39,8 +39,21 @@ public sealed partial class Utf16DetourAnalyzer
             || ArgumentFor(deserialize, method.Parameters[0]) is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
             || DeclarationReadOnlyAt(local, argument.Syntax, context.CancellationToken) is not { } declarator
             || deserialize.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is not { } value
-            || Decoded(value.WalkDownConversions(), symbols) is not var (what, instead)
             || symbols.IsInsideExpressionTree(deserialize))
+        {
+            return;
+        }
+
+        if (symbols.JsonSerializer is { } serializer && SerializeToString(value, serializer) is { } serialize)
+        {
+            // The local becomes the UTF-8 bytes, which only this call reads: its span overload takes them.
+            var fixable = CanRenameToUtf8Bytes(serialize) && !deserialize.HasNamedArgument() && HasSpanOverload(method)
+                && declarator.Parent is VariableDeclarationSyntax { Type: IdentifierNameSyntax { IsVar: true } or PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.StringKeyword } };
+            Report(context, deserialize, "JsonSerializer.Deserialize(json) of a string from JsonSerializer.Serialize(...) held in a local", "serialize it with JsonSerializer.SerializeToUtf8Bytes(...)", fixable ? Utf16DetourFix.RoundTripLocal : null, declarator.Parent!.Parent!.GetLocation());
+            return;
+        }
+
+        if (Decoded(value.WalkDownConversions(), symbols) is not var (what, instead))
         {
             return;
         }

@@ -164,11 +164,11 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             }
         }
 
-        if (text is not IInvocationOperation source)
-        {
-            return null;
-        }
+        return text is IInvocationOperation source ? DecodedCall(source, awaited, symbols) ?? DecodedByHelper(source, awaited, symbols) : null;
+    }
 
+    private static (string What, string Instead)? DecodedCall(IInvocationOperation source, bool awaited, JsonSymbols symbols)
+    {
         var sourceMethod = source.TargetMethod;
         string? what = null;
         string? instead = null;

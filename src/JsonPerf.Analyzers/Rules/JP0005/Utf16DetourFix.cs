@@ -18,6 +18,9 @@ internal static class Utf16DetourFix
     /// <summary><c>JsonSerializer.Deserialize(JsonSerializer.Serialize(...), ...)</c>: the inner call becomes <c>SerializeToUtf8Bytes</c>, read by the span overload.</summary>
     public const string RoundTrip = "RoundTrip";
 
+    /// <summary><c>var json = JsonSerializer.Serialize(...);</c> read only by <c>Deserialize(json, ...)</c>: the local holds <c>SerializeToUtf8Bytes(...)</c>.</summary>
+    public const string RoundTripLocal = "RoundTripLocal";
+
     /// <summary><c>BinaryData.FromString(JsonSerializer.Serialize(...))</c>: <c>new BinaryData(JsonSerializer.SerializeToUtf8Bytes(...))</c>.</summary>
     public const string BinaryDataBytes = "BinaryDataBytes";
 }

@@ -33,7 +33,7 @@ public sealed partial class ConvertWithoutTextAnalyzer
         Report(context, parse, target + ".Parse(" + local.Name + ") of " + text, "the direct conversion (see the rule's page)", fix: null, Rules.NoFixThroughLocal);
     }
 
-    /// <summary>How a DOM becomes text here (<c>element.GetRawText()</c>, <c>node.ToJsonString()</c>, <c>x.ToString()</c>), or null.</summary>
+    /// <summary>How a DOM becomes text here (<c>element.GetRawText()</c>, <c>node.ToJsonString()</c>, an object's or array's <c>ToString()</c>), or null. Not an element's or a value's <c>ToString()</c>: of a JSON string it is the value, which may be JSON parsed on purpose.</summary>
     private static string? DomText(IInvocationOperation toText, JsonSymbols symbols)
     {
         var method = toText.TargetMethod;
@@ -45,7 +45,7 @@ public sealed partial class ConvertWithoutTextAnalyzer
         {
             "GetRawText" => "element.GetRawText()",
             "ToJsonString" => "node.ToJsonString()",
-            "ToString" when method.Parameters.Length == 0 => (SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement) ? "element" : "node") + ".ToString()",
+            "ToString" when method.Parameters.Length == 0 && type?.Name is "JsonObject" or "JsonArray" => "node.ToString()",
             _ => null,
         };
     }

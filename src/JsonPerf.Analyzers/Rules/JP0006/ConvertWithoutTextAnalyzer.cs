@@ -32,6 +32,10 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
             {
                 AnalyzeWriteTo(context, symbols, serializer, invocation);
             }
+            else if (method.Name == "GetRawText")
+            {
+                AnalyzeRawTextLength(context, symbols, invocation);
+            }
 
             return;
         }
@@ -121,10 +125,10 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
     /// <summary><c>JsonDocument.Parse</c>, <c>JsonElement.Parse</c> (.NET 10) or <c>JsonNode.Parse</c> of <c>JsonSerializer.Serialize(...)</c> or of <c>element.GetRawText()</c>.</summary>
     private static void AnalyzeParse(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol serializer, IInvocationOperation parse)
     {
-        if (FirstStringArgument(parse) is IInvocationOperation toText && DomText(toText, symbols) is { } text && text.EndsWith(".ToString()", StringComparison.Ordinal))
+        if (FirstStringArgument(parse) is IInvocationOperation toText && DomText(toText, symbols) == "node.ToString()")
         {
-            // A DOM's ToString(): its JSON for objects and arrays, but a string's value unquoted (JsonElement, JsonValue): no fix.
-            Report(context, parse, parse.TargetMethod.ContainingType.Name + ".Parse(" + text + ")", "the direct conversion (see the rule's page)", fix: null, Rules.NoFixForDomToString);
+            // Indented text, parsed back: the same tree as DeepClone() but for number forms and escapes, hence no fix.
+            Report(context, parse, parse.TargetMethod.ContainingType.Name + ".Parse(node.ToString())", "node.DeepClone() or the direct conversion", fix: null, Rules.NoFixForNodeToString);
             return;
         }
 

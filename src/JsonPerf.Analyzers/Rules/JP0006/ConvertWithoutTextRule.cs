@@ -29,11 +29,18 @@ internal static partial class Rules
     /// <summary>The cost JP0006 names for a DOM built only to be written.</summary>
     public const string DomOnlyWritten = "builds a DOM only to write it";
 
+    /// <summary>The cost JP0006 names for a DOM's text made only for its length.</summary>
+    public const string TextOnlyCounted = "builds a UTF-16 string only to count it";
+
+    /// <summary>JP0006 on <c>element.GetRawText().Length</c>.</summary>
+    public const string NoFixForUtf8Length = " (no automatic fix here: it counts UTF-8 bytes, more than the characters for non-ASCII text)";
+
+    /// <summary>JP0006 on a parse of a JsonObject's or JsonArray's ToString().</summary>
+    public const string NoFixForNodeToString = " (no automatic fix here: the parser's options and number forms may differ)";
+
     /// <summary>JP0006 on a parse of a local that holds a DOM's text.</summary>
     public const string NoFixThroughLocal = " (no automatic fix here: the text is held in a local; convert inline, then the fix applies)";
 
-    /// <summary>JP0006 on a parse of a DOM's ToString().</summary>
-    public const string NoFixForDomToString = " (no automatic fix here: ToString() of a JSON string is its unquoted value, not JSON)";
 
     /// <summary>JP0006 on <c>JsonDocument.Parse(element.GetRawText())</c>.</summary>
     public const string NoFixForDocumentText = " (no automatic fix here: SerializeToDocument writes the element anew, so the new document's raw text would lose the original whitespace and escaping)";

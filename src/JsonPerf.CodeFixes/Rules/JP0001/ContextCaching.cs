@@ -35,13 +35,13 @@ internal static class ContextCaching
             argument = inline;
             initializer = inlineContext;
         }
-        else if (Fixer.LocalDeclaratorOf(operation) is { } declarator
+        else if (operation.InitializedDeclarator() is { } declarator
                  && declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } declaration
                  && BindingReference(declarator, symbols) is { } reference
                  && reference.Parent is IArgumentOperation { Parent.Syntax: ExpressionSyntax boundContext } bound)
         {
             // A local only configured and handed to the context: folded into the context's argument.
-            var statements = Fixer.ConfigurationStatements(declarator, declarator.Symbol);
+            var statements = Fixer.ConfigurationStatements(declarator);
             options = Fixer.Fold(creation, statements);
             argument = bound;
             initializer = boundContext.ReplaceNode(reference.Syntax, options.WithoutTrivia());
@@ -68,12 +68,9 @@ internal static class ContextCaching
 
         if (contextLocal is not null && contextLocal.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } contextDeclaration)
         {
-            foreach (var use in contextLocal.Root().Descendants().OfType<ILocalReferenceOperation>())
+            foreach (var use in OptionsReferences.Of(contextLocal))
             {
-                if (SymbolEqualityComparer.Default.Equals(use.Local, contextLocal.Symbol))
-                {
-                    editor.ReplaceNode(use.Syntax, IdentifierName(name).WithTriviaFrom(use.Syntax));
-                }
+                editor.ReplaceNode(use.Syntax, IdentifierName(name).WithTriviaFrom(use.Syntax));
             }
 
             removed.Add(contextDeclaration);
@@ -93,19 +90,7 @@ internal static class ContextCaching
 
     /// <summary>The local's one reference that is the whole argument of a context's constructor.</summary>
     private static ILocalReferenceOperation? BindingReference(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
-    {
-        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
-        {
-            if (SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol)
-                && reference.Parent is IArgumentOperation argument
-                && ContextBinding.IsContextConstructorArgument(argument, symbols))
-            {
-                return reference;
-            }
-        }
-
-        return null;
-    }
+        => OptionsReferences.Of(declarator).FirstOrDefault(r => r.Parent is IArgumentOperation argument && ContextBinding.IsContextConstructorArgument(argument, symbols));
 
     /// <summary>The statements in runs of neighbours: each run's comments move to the statement after it.</summary>
     private static IEnumerable<List<StatementSyntax>> Runs(List<StatementSyntax> statements)

@@ -26,15 +26,8 @@ internal static class ConverterCopyCache
         var getValue = (ExpressionSyntax)InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(field), IdentifierName("GetValue")),
             ArgumentList(SeparatedList(new[] { Argument(source), Argument(Factory(creation, model, cancellationToken, out var folded)) })));
-        if (creation.Parent is EqualsValueClauseSyntax)
-        {
-            editor.ReplaceNode(creation, getValue.WithTriviaFrom(creation));
-            StatementRemoval.Remove(editor, folded);
-        }
-        else
-        {
-            editor.ReplaceNode(creation, getValue.WithTriviaFrom(creation));
-        }
+        editor.ReplaceNode(creation, getValue.WithTriviaFrom(creation));
+        StatementRemoval.Remove(editor, folded);
 
         var table = ParseTypeName("global::System.Runtime.CompilerServices.ConditionalWeakTable<global::System.Text.Json.JsonSerializerOptions, global::System.Text.Json.JsonSerializerOptions>")
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);

@@ -53,28 +53,24 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (foldLocal && LocalDeclaratorOf(operation) is { } declarator)
+        if (foldLocal && operation.InitializedDeclarator() is { } declarator)
         {
             if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
             {
                 return null;
             }
 
-            var local = declarator.Symbol;
-            var statements = ConfigurationStatements(declarator, local);
+            var statements = ConfigurationStatements(declarator);
             var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, local.Name), cancellationToken);
+            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, declarator.Symbol.Name), cancellationToken);
             if (replacement is null)
             {
                 return null;
             }
 
-            foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
+            foreach (var reference in OptionsReferences.Of(declarator))
             {
-                if (SymbolEqualityComparer.Default.Equals(reference.Local, local))
-                {
-                    editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
-                }
+                editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
             }
 
             StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
@@ -91,17 +87,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         return editor.GetChangedDocument();
-    }
-
-    internal static IVariableDeclaratorOperation? LocalDeclaratorOf(IObjectCreationOperation creation)
-    {
-        IOperation value = creation;
-        while (value.Parent is IConversionOperation conversion)
-        {
-            value = conversion;
-        }
-
-        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? declarator : null;
     }
 
     /// <summary>
@@ -154,20 +139,12 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             : null;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
-    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator, ILocalSymbol local)
-    {
-        var result = new List<ExpressionStatementSyntax>();
-        foreach (var reference in declarator.Root().Descendants().OfType<ILocalReferenceOperation>())
-        {
-            if (SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                && OptionsConfiguration.ConfigurationStatement(reference)?.Syntax is ExpressionStatementSyntax statement)
-            {
-                result.Add(statement);
-            }
-        }
-
-        return result.OrderBy(s => s.SpanStart).ToList();
-    }
+    internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
+        => OptionsReferences.Of(declarator)
+            .Select(r => OptionsReferences.ConfigurationStatement(r)?.Syntax)
+            .OfType<ExpressionStatementSyntax>()
+            .OrderBy(s => s.SpanStart)
+            .ToList();
 
     /// <summary>Folds <c>x.P = v;</c> and <c>x.Converters.Add(c);</c> into the object initializer, in order.</summary>
     internal static BaseObjectCreationExpressionSyntax Fold(BaseObjectCreationExpressionSyntax creation, List<ExpressionStatementSyntax> statements)
@@ -268,12 +245,4 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(property, autoProperty));
     }
-
-    /// <summary>
-    /// A getter that returned fresh options hands each caller an instance it may change. Caching it is safe only
-    /// when every read in the solution passes it straight to a serializer entry point that only reads it (not a
-    /// context's constructor, which binds it) or copies it, and no code outside the solution can read it.
-    /// </summary>
-    internal static bool IsCopyConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
-        => argument.Parent is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type);
 }

@@ -12,21 +12,27 @@ namespace JsonPerf.CodeFixes;
 /// </summary>
 internal static class OptionsFactoryCaching
 {
-    /// <summary>JP0001 reports a factory at its call; every other shape at a creation.</summary>
-    public static bool IsFactorySite(SyntaxNode site) => site is InvocationExpressionSyntax;
-
-    /// <summary>Edits the factory's document (which may not be the document of the call).</summary>
+    /// <summary>Edits the factory's document, which may not be the call's. Null when an earlier fix of Fix All already cached it.</summary>
     public static async Task<Solution?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
-        if (await FindAsync(document, site, cancellationToken).ConfigureAwait(false) is not { } factory)
+        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || model.GetOperation(site, cancellationToken) is not IInvocationOperation invocation
+            || invocation.TargetMethod.OriginalDefinition is not { DeclaringSyntaxReferences.Length: 1 } method
+            || Visibility.IsVisibleOutsideLibrary(method, model.Compilation)
+            || document.Project.Solution.GetDocument(method.DeclaringSyntaxReferences[0].SyntaxTree) is not { } factoryDocument
+            || await method.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not MethodDeclarationSyntax factory
+            || ReturnedCreation(factory) is not { } creation
+            || await factoryDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } factoryModel
+            || factoryModel.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
+            || JsonSymbols.For(factoryModel.Compilation) is not { } symbols
+            || !symbols.IsJsonSerializerOptions(operation.Type))
         {
             return null;
         }
 
-        var editor = await DocumentEditor.CreateAsync(factory.Document, cancellationToken).ConfigureAwait(false);
-        var creation = factory.Creation;
-        var replacement = Fixer.SharedInstance(editor, factory.Operation, creation, factory.Symbols)
-                          ?? Fixer.HoistedField(editor, factory.Model, creation, creation, factory.Symbols, OptionsFieldNames.For(creation, NameFromFactory(factory.Method.Name)), cancellationToken);
+        var editor = await DocumentEditor.CreateAsync(factoryDocument, cancellationToken).ConfigureAwait(false);
+        var replacement = Fixer.SharedInstance(editor, operation, creation, symbols)
+                          ?? Fixer.HoistedField(editor, factoryModel, creation, creation, symbols, OptionsFieldNames.For(creation, NameFromFactory(method.Name)), cancellationToken);
         if (replacement is null)
         {
             return null;
@@ -48,55 +54,6 @@ internal static class OptionsFactoryCaching
         }
 
         return name;
-    }
-
-    private sealed class Factory
-    {
-        public Factory(IMethodSymbol method, Document document, SemanticModel model, BaseObjectCreationExpressionSyntax creation, IObjectCreationOperation operation, JsonSymbols symbols)
-        {
-            Method = method;
-            Document = document;
-            Model = model;
-            Creation = creation;
-            Operation = operation;
-            Symbols = symbols;
-        }
-
-        public IMethodSymbol Method { get; }
-        public Document Document { get; }
-        public SemanticModel Model { get; }
-        public BaseObjectCreationExpressionSyntax Creation { get; }
-        public IObjectCreationOperation Operation { get; }
-        public JsonSymbols Symbols { get; }
-    }
-
-    /// <summary>
-    /// The factory the call at <paramref name="site"/> calls, with its one creation; null when it is not there any more
-    /// (an earlier fix of Fix All already cached it) or the factory is visible outside the solution.
-    /// </summary>
-    private static async Task<Factory?> FindAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-    {
-        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || model.GetOperation(site, cancellationToken) is not IInvocationOperation invocation)
-        {
-            return null;
-        }
-
-        var method = invocation.TargetMethod.OriginalDefinition;
-        if (Visibility.IsVisibleOutsideLibrary(method, model.Compilation)
-            || method.DeclaringSyntaxReferences.Length != 1
-            || document.Project.Solution.GetDocument(method.DeclaringSyntaxReferences[0].SyntaxTree) is not { } factoryDocument
-            || await method.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not MethodDeclarationSyntax declaration
-            || ReturnedCreation(declaration) is not { } creation
-            || await factoryDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } factoryModel
-            || factoryModel.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || JsonSymbols.For(factoryModel.Compilation) is not { } symbols
-            || !symbols.IsJsonSerializerOptions(operation.Type))
-        {
-            return null;
-        }
-
-        return new Factory(method, factoryDocument, factoryModel, creation, operation, symbols);
     }
 
     /// <summary>The creation of <c>=> creation</c>, <c>{ return creation; }</c>, or the same with <c>p ?? creation</c>.</summary>

@@ -1,53 +1,35 @@
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// Names for a hoisted options field that say what the options are: the local's own name when it was specific
-/// (<c>indentedOptions</c>), else what the settings say (<c>IndentedJsonOptions</c>, <c>WebJsonOptions</c>,
-/// <c>CamelCaseJsonOptions</c>, <c>StringEnumJsonOptions</c>), else <c>JsonOptions</c>, then <c>SerializerOptions</c>
-/// (ASP.NET Core has a <c>JsonOptions</c> type that is often in scope). The hoister takes the first free one and
-/// numbers only when none is.
+/// Names for a hoisted options field, or a cached context, that say what the options are: the local's own name when it
+/// was specific, else what the settings say (<c>IndentedJsonOptions</c>), else a plain name. The hoister takes the first
+/// free one and numbers only when none is.
 /// </summary>
 internal static class OptionsFieldNames
 {
-    private static readonly HashSet<string> s_generic = new(StringComparer.OrdinalIgnoreCase)
+    private static readonly HashSet<string> s_genericOptions = new(StringComparer.OrdinalIgnoreCase)
     {
         "o", "opt", "opts", "option", "options", "jsonOptions", "serializerOptions", "jsonSerializerOptions", "settings",
         "jsonSettings", "serializerSettings", "so", "jso", "config", "cfg",
     };
-
-    public static IReadOnlyList<string> For(BaseObjectCreationExpressionSyntax creation, string? localName)
-    {
-        var names = new List<string>();
-        if (localName is { Length: > 2 } && !s_generic.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal))
-        {
-            names.Add(localName);
-        }
-
-        var words = Describe(creation).Take(2).ToList();
-        if (words.Count > 0)
-        {
-            names.Add(string.Concat(words) + "JsonOptions");
-        }
-
-        names.Add("JsonOptions");
-        names.Add("SerializerOptions");
-        return names;
-    }
 
     private static readonly HashSet<string> s_genericContext = new(StringComparer.OrdinalIgnoreCase)
     {
         "c", "ctx", "context", "jsonContext", "serializerContext", "jsonSerializerContext", "jsonCtx",
     };
 
-    /// <summary>
-    /// Names for a cached JsonSerializerContext built on <paramref name="options"/>: the context local's own name when it
-    /// was specific, else what the settings say before the type's name (<c>IndentedShopContext</c>), else the type's
-    /// name (free under an <c>s_</c> or <c>_</c> convention), then <c>Cached</c> and the type's name.
-    /// </summary>
+    /// <summary>Then <c>JsonOptions</c>, and <c>SerializerOptions</c> (ASP.NET Core has a <c>JsonOptions</c> type that is often in scope).</summary>
+    public static IReadOnlyList<string> For(BaseObjectCreationExpressionSyntax creation, string? localName)
+        => Names(creation, localName, s_genericOptions, "JsonOptions", "SerializerOptions");
+
+    /// <summary>A context built on <paramref name="options"/>: the settings before the type's name (<c>IndentedShopContext</c>), then the type's name, then <c>Cached</c> and the type's name.</summary>
     public static IReadOnlyList<string> ForContext(BaseObjectCreationExpressionSyntax options, string? localName, string typeName)
+        => Names(options, localName, s_genericContext, typeName, "Cached" + typeName);
+
+    private static List<string> Names(BaseObjectCreationExpressionSyntax options, string? localName, HashSet<string> generic, string noun, string last)
     {
         var names = new List<string>();
-        if (localName is { Length: > 2 } && !s_genericContext.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal))
+        if (localName is { Length: > 2 } && !generic.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal))
         {
             names.Add(localName);
         }
@@ -55,11 +37,11 @@ internal static class OptionsFieldNames
         var words = Describe(options).Take(2).ToList();
         if (words.Count > 0)
         {
-            names.Add(string.Concat(words) + typeName);
+            names.Add(string.Concat(words) + noun);
         }
 
-        names.Add(typeName);
-        names.Add("Cached" + typeName);
+        names.Add(noun);
+        names.Add(last);
         return names;
     }
 

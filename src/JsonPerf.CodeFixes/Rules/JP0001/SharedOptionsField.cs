@@ -1,5 +1,3 @@
-using Fixer = JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer;
-
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
@@ -32,21 +30,9 @@ internal static class SharedOptionsField
             }
 
             var model = compilation.GetSemanticModel(declaration.SyntaxTree);
-            foreach (var name in declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
+            if (!OptionsReferences.Of(field, declaration.GetSyntax(cancellationToken), model, cancellationToken).All(use => OnlyRead(use, symbols, MaxLocals, cancellationToken)))
             {
-                // `C.s_options` binds on the member access, not on the name.
-                SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-                if (name.Identifier.ValueText != field.Name
-                    || model.GetOperation(node, cancellationToken) is not IFieldReferenceOperation use
-                    || !SymbolEqualityComparer.Default.Equals(use.Field, field))
-                {
-                    continue;
-                }
-
-                if (!OnlyRead(use, symbols, MaxLocals, cancellationToken))
-                {
-                    return false;
-                }
+                return false;
             }
         }
 
@@ -63,7 +49,7 @@ internal static class SharedOptionsField
         switch (use.Parent)
         {
             case IArgumentOperation argument:
-                return OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads || Fixer.IsCopyConstructorArgument(argument, symbols);
+                return OptionsHelperSummaries.For(symbols).ReadsOrCopies(argument, cancellationToken);
 
             case ISimpleAssignmentOperation { Target: IDiscardOperation }:
                 return true;
@@ -82,26 +68,8 @@ internal static class SharedOptionsField
     }
 
     private static bool LocalOnlyRead(ILocalSymbol local, IOperation within, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
-    {
-        if (local.IsRef)
-        {
-            return false;
-        }
-
-        foreach (var reference in within.Root().Descendants().OfType<ILocalReferenceOperation>())
-        {
-            if (!SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                || reference.Parent is ISimpleAssignmentOperation write && write.Target == reference)
-            {
-                continue;
-            }
-
-            if (!OnlyRead(reference, symbols, depth, cancellationToken))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+        => !local.IsRef
+           && OptionsReferences.Of(local, within.Root())
+               .Where(r => !(r.Parent is ISimpleAssignmentOperation write && write.Target == r))
+               .All(r => OnlyRead(r, symbols, depth, cancellationToken));
 }

@@ -3,17 +3,12 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// For calls on static options whose settings no context attribute expresses (an encoder, converter instances), in
-/// projects that are trimmed, AOT or reflection-free: a context instance built on those options
-/// (<c>private static readonly AppJsonContext s_webContext = new(s_web);</c>, which makes the context the options'
-/// only resolver), and the call takes its metadata (<c>s_webContext.Order</c>): the options' settings still apply,
-/// and nothing uses reflection. Offered only when every use of the options in the solution is a
-/// <c>JsonSerializer</c> call on a type generated metadata serves; all those types are registered in the same fix, so
-/// that calls not fixed yet keep working through the options.
+/// Where reflection is off, static options get a context instance (<c>static readonly AppJsonContext s_webContext = new(s_web);</c>),
+/// which makes the context their only resolver; the call takes its metadata and their settings still apply. Every use of
+/// the options must be a call whose type is registered in the same fix, so that calls not fixed yet keep working.
 /// </summary>
 internal static class ContextInstanceBinding
 {
-    /// <summary>What the options' uses need: the types their calls serialize, and the context instance an earlier fix added.</summary>
     internal sealed class Uses
     {
         public List<ITypeSymbol> Types { get; } = new();
@@ -30,20 +25,11 @@ internal static class ContextInstanceBinding
             ? field
             : null;
 
-    /// <summary>
-    /// Every use of the member: a <c>JsonSerializer</c> call whose type is known and served by generated metadata, or the
-    /// one context instance built on it; null when any other use exists, or when code outside the assembly could reach
-    /// the member (its uses there are not known).
-    /// </summary>
+    /// <summary>Every use of the member, when each is a serializer call generated metadata serves or the one instance; uses outside the assembly are unknown.</summary>
     public static async Task<Uses?> UsesAsync(Project project, ISymbol member, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (Visibility.IsVisibleOutsideTheAssembly(member))
-        {
-            return null;
-        }
-
         var uses = new Uses();
-        var understood = await References.AllAsync(member, project.Solution, reference =>
+        var understood = !Visibility.IsVisibleOutsideTheAssembly(member) && await References.AllAsync(member, project.Solution, reference =>
         {
             if (reference.IsImplicit)
             {
@@ -66,13 +52,9 @@ internal static class ContextInstanceBinding
             var use = node.Parent is MemberAccessExpressionSyntax qualified && qualified.Name == node ? qualified : node;
             if (IsContextInstanceInitializer(use, reference.Model, reference.Symbols, cancellationToken) is { } field)
             {
-                if (uses.InstanceField is not null)
-                {
-                    return false;
-                }
-
-                uses.InstanceField = field;
-                return true;
+                var first = uses.InstanceField is null;
+                uses.InstanceField ??= field;
+                return first;
             }
 
             while (use.Parent is ParenthesizedExpressionSyntax parenthesized)
@@ -96,67 +78,50 @@ internal static class ContextInstanceBinding
         return understood ? uses : null;
     }
 
-    /// <summary>
-    /// Adds <c>static readonly Ctx name = new(member);</c> right after the member's declaration (so that, in textual
-    /// order, it is initialized after the options), with the member's accessibility.
-    /// </summary>
-    public static async Task<(Solution Solution, DocumentId Document)?> AddInstanceFieldAsync(Solution solution, ProjectId projectId, ISymbol member, INamedTypeSymbol context, string name, SyntaxAnnotation callMark, InvocationExpressionSyntax originalCall, CancellationToken cancellationToken)
+    /// <summary>The instance field right after the member, so that in textual order it is initialized after the options.</summary>
+    public static async Task<Solution?> AddInstanceFieldAsync(Solution solution, ProjectId projectId, ContextInstance instance, INamedTypeSymbol context, PlannedCall call, CancellationToken cancellationToken)
     {
-        if (member.ContainingType is not { } containing
-            || solution.GetProject(projectId) is not { } project
+        var member = instance.Member;
+        if (solution.GetProject(projectId) is not { } project
             || await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
-            || SymbolsAfterEdit.FindAgain(compilation, containing)?.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic) is not { DeclaringSyntaxReferences.Length: 1 } current
+            || ResolverBinding.FindAgain(compilation, member) is not { DeclaringSyntaxReferences.Length: 1 } current
             || SymbolsAfterEdit.FindAgain(compilation, context) is not { } currentContext
             || solution.GetDocument(current.DeclaringSyntaxReferences[0].SyntaxTree) is not { } document
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || (await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) switch
+            {
+                VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax options } => (MemberDeclarationSyntax)options,
+                PropertyDeclarationSyntax property => property,
+                _ => null,
+            } is not MemberDeclarationSyntax declaration)
         {
             return null;
         }
 
-        var declaration = (await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) switch
-        {
-            VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax options } => (MemberDeclarationSyntax)options,
-            PropertyDeclarationSyntax property => property,
-            _ => null,
-        };
-        if (declaration is null)
-        {
-            return null;
-        }
-
-        // The call, when in this document and not marked yet (its document is then as analyzed): marked, so that it is
-        // found again after the field moved it.
-        // A mark of this call's own: an earlier call's mark stays on its declaration, which comes first when Fix All adds
-        // instances for several options in one type.
+        // A mark of its own: Fix All adds instances for several options of one type, and earlier marks stay on theirs.
         var declarationMark = new SyntaxAnnotation();
         var nodes = new List<SyntaxNode> { declaration };
-        if (!root.GetAnnotatedNodes(callMark).Any()
-            && document.Id == solution.GetDocumentId(originalCall.SyntaxTree)
-            && root.FullSpan.Contains(originalCall.Span)
-            && root.FindNode(originalCall.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == originalCall.Span) is { } call)
+        if (!root.GetAnnotatedNodes(call.Mark).Any() && document.Id == solution.GetDocumentId(call.Invocation.SyntaxTree) && call.In(root) is { } invocation)
         {
-            nodes.Add(call);
+            nodes.Add(invocation);
         }
 
-        var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(callMark) : rewritten.WithAdditionalAnnotations(declarationMark));
+        var marked = root.ReplaceNodes(nodes, (original, rewritten) => rewritten.WithAdditionalAnnotations(original is InvocationExpressionSyntax ? call.Mark : declarationMark));
         var anchor = marked.GetAnnotatedNodes(declarationMark).OfType<MemberDeclarationSyntax>().First();
 
         var generator = SyntaxGenerator.GetGenerator(document);
         var contextType = ((TypeSyntax)generator.TypeExpression(currentContext)).WithAdditionalAnnotations(Simplifier.Annotation);
-        var modifiers = TokenList(
-            Token(member.DeclaredAccessibility == Accessibility.Private ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword),
-            Token(SyntaxKind.StaticKeyword),
-            Token(SyntaxKind.ReadOnlyKeyword));
+        var modifiers = TokenList(Token(member.DeclaredAccessibility == Accessibility.Private ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword), Token(SyntaxKind.StaticKeyword), Token(SyntaxKind.ReadOnlyKeyword));
         var field = FieldDeclaration(
                 VariableDeclaration(contextType, SingletonSeparatedList(
-                    VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(
+                    VariableDeclarator(Identifier(instance.FieldName)).WithInitializer(EqualsValueClause(
                         ImplicitObjectCreationExpression().WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(IdentifierName(member.Name))))))))))
             .WithModifiers(modifiers)
             .WithLeadingTrivia(anchor.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)))
             .WithTrailingTrivia(anchor.GetTrailingTrivia())
             .WithAdditionalAnnotations(Formatter.Annotation);
         var newRoot = marked.InsertNodesAfter(anchor, new[] { field });
-        return (document.WithSyntaxRoot(newRoot).Project.Solution, document.Id);
+        return document.WithSyntaxRoot(newRoot).Project.Solution;
     }
 
     /// <summary><c>s_web</c>: <c>s_webContext</c>; <c>Web</c>: <c>WebContext</c>; numbered if taken in the type.</summary>

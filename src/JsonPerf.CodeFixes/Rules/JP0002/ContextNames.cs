@@ -3,12 +3,10 @@ using System.Text;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// The name of a scaffolded context, as a person would choose it (issue 29): after the options it mirrors, by their
-/// member's name (<c>s_camelCase</c>, <c>IndentedOptions</c>: <c>CamelCaseJsonContext</c>, <c>IndentedJsonContext</c>) or,
-/// where that name says nothing (<c>s_options</c>, <c>DefaultSettings</c>), by their settings (<c>WebJsonContext</c>,
-/// <c>CamelCaseIndentedJsonContext</c>); otherwise <c>AppJsonContext</c> in an application (the ASP.NET Core AOT
-/// template's choice) and the last telling part of the assembly name in a library (<c>Contoso.Billing.Core</c>:
-/// <c>BillingJsonContext</c>). Never <c>...OptionsJsonContext</c>.
+/// A scaffolded context's name, as a person would choose it: after the options it mirrors (<c>s_camelCase</c>:
+/// <c>CamelCaseJsonContext</c>), or their settings where that name says nothing (<c>WebJsonContext</c>); otherwise
+/// <c>AppJsonContext</c> in an application (the ASP.NET Core AOT template's) and the last telling part of a library's
+/// assembly name (<c>Contoso.Billing.Core</c>: <c>BillingJsonContext</c>).
 /// </summary>
 internal static class ContextNames
 {
@@ -23,37 +21,22 @@ internal static class ContextNames
 
     public static string For(MirroredOptions? mirror, Compilation compilation, string? assemblyName)
     {
-        if (mirror is not null)
+        if (mirror?.SourceName is { } source && Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
         {
-            if (mirror.SourceName is { } source && Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
-            {
-                return named;
-            }
-
-            if (FromSettings(mirror) is { Length: > 0 } settings)
-            {
-                return settings;
-            }
+            return named;
         }
 
-        if (compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule))
+        if (mirror is not null && FromSettings(mirror) is { Length: > 0 } settings)
         {
-            return "App";
+            return settings;
         }
 
-        var parts = (assemblyName ?? "").Split('.');
-        for (var i = parts.Length - 1; i >= 0; i--)
-        {
-            if (Pascal(parts[i]) is var part && !Empty.Contains(part) && char.IsLetter(part[0]))
-            {
-                return part;
-            }
-        }
-
-        return "App";
+        return compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule)
+            ? "App"
+            : Enumerable.Reverse((assemblyName ?? "").Split('.')).Select(Pascal).FirstOrDefault(part => !Empty.Contains(part) && char.IsLetter(part[0])) ?? "App";
     }
 
-    /// <summary><c>WebCamelCaseIndented</c>: the defaults, the naming policy, indentation and case-insensitive reading, in that order.</summary>
+    /// <summary><c>WebCamelCaseIndented</c>: defaults, naming policy, indentation, case-insensitive reading.</summary>
     private static string FromSettings(MirroredOptions mirror)
     {
         var name = new StringBuilder(mirror.Defaults == 1 ? "Web" : "");
@@ -63,17 +46,9 @@ internal static class ContextNames
             name.Append(known.Name);
         }
 
-        if (mirror.Named.TryGetValue("WriteIndented", out var indented) && indented.Value is true)
-        {
-            name.Append("Indented");
-        }
+        return name.Append(IfSet("WriteIndented", "Indented")).Append(IfSet("PropertyNameCaseInsensitive", "CaseInsensitive")).ToString();
 
-        if (mirror.Named.TryGetValue("PropertyNameCaseInsensitive", out var insensitive) && insensitive.Value is true)
-        {
-            name.Append("CaseInsensitive");
-        }
-
-        return name.ToString();
+        string IfSet(string setting, string word) => mirror.Named.TryGetValue(setting, out var value) && value.Value is true ? word : "";
     }
 
     /// <summary><c>s_web</c>, <c>_web</c>, <c>m_web</c>: <c>web</c>.</summary>
@@ -84,19 +59,8 @@ internal static class ContextNames
     }
 
     private static string TrimOptionsSuffix(string name)
-    {
-        foreach (var suffix in OptionsSuffixes)
-        {
-            if (name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase))
-            {
-                return name.Substring(0, name.Length - suffix.Length);
-            }
-        }
+        => OptionsSuffixes.FirstOrDefault(suffix => name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase)) is { } suffix ? name.Substring(0, name.Length - suffix.Length) : name;
 
-        return name;
-    }
-
-    /// <summary>Letters and digits, each word's first letter upper case: <c>camel_case</c> and <c>camelCase</c> give <c>CamelCase</c>.</summary>
     internal static string Pascal(string text)
     {
         var name = new StringBuilder();
@@ -106,12 +70,9 @@ internal static class ContextNames
             if (char.IsLetterOrDigit(c))
             {
                 name.Append(upper ? char.ToUpperInvariant(c) : c);
-                upper = false;
             }
-            else
-            {
-                upper = true;
-            }
+
+            upper = !char.IsLetterOrDigit(c);
         }
 
         return name.ToString();

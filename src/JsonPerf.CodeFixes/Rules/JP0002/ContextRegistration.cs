@@ -1,136 +1,73 @@
-using Microsoft.CodeAnalysis.Text;
-
 namespace JsonPerf.CodeFixes;
 
-/// <summary>JP0002's registrations: the types of a fix plan on an existing context, one site at a time or all of Fix All's at once.</summary>
+/// <summary>JP0002's registrations on existing contexts (<c>[JsonSerializable(typeof(T))]</c> after their other attributes).</summary>
 internal static class ContextRegistration
 {
-    /// <summary>The registrations a fix adds: the call's type (unless registered already), then the other types used with its options.</summary>
-    internal static IEnumerable<AttributeListSyntax> Registrations(FixPlan plan)
+    internal sealed class Additions(INamedTypeSymbol context, IReadOnlyList<AttributeListSyntax> registrations, IEnumerable<ITypeSymbol> registered)
     {
-        if (plan.Registration is null)
-        {
-            yield return ContextEditing.Registration(plan.Type, plan.NewRegistrationNeedsName ? plan.PropertyName : null);
-        }
-
-        foreach (var type in plan.ExtraTypes)
-        {
-            yield return ContextEditing.Registration(type);
-        }
+        public INamedTypeSymbol Context { get; } = context;
+        public IReadOnlyList<AttributeListSyntax> Registrations { get; } = registrations;
+        public IEnumerable<ITypeSymbol> Registered { get; } = registered;
     }
 
-    /// <summary>Adds <c>[JsonSerializable(typeof(T))]</c> to the context's first part, after its other attributes.</summary>
-    public static async Task<(Solution Solution, DocumentId? Document)> RegisterAsync(Solution solution, FixPlan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
-    {
-        if (solution.GetDocument(plan.Invocation.SyntaxTree)?.Project is not { } project
-            || ContextDiscovery.WrittenParts(project, context).FirstOrDefault() is not { } reference
-            || solution.GetDocument(reference.SyntaxTree) is not { } document
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
-            || root.FindNode(reference.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is not { } declaration)
-        {
-            return (solution, null);
-        }
+    /// <summary>One fix's registrations; its call is marked where it is in the document they edit.</summary>
+    public static Task<Solution> RegisterAsync(Solution solution, FixPlan plan, INamedTypeSymbol context, CancellationToken cancellationToken)
+        => solution.GetDocument(plan.Call.Invocation.SyntaxTree)?.Project is { } project
+            ? RegisterAllAsync(solution, project.Id, new[] { new Additions(context, plan.Registrations.ToList(), plan.RegisteredTypes) }, cancellationToken, plan.Call)
+            : Task.FromResult(solution);
 
-        // Mark the call when it is in this document, so that it can be found after the edit.
-        var nodes = new List<SyntaxNode> { declaration };
-        if (document.Id == solution.GetDocumentId(plan.Invocation.SyntaxTree)
-            && root.FullSpan.Contains(plan.Invocation.Span)
-            && root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span) is { } call)
-        {
-            nodes.Add(call);
-        }
-
-        var marked = root.ReplaceNodes(nodes, (original, rewritten) => original is InvocationExpressionSyntax ? rewritten.WithAdditionalAnnotations(plan.Mark) : rewritten);
-        declaration = marked.DescendantNodes().OfType<ClassDeclarationSyntax>().First(d => d.Identifier.ValueText == context.Name && d.SpanStart == declaration.SpanStart);
-
-        var updated = declaration;
-        foreach (var list in Registrations(plan))
-        {
-            updated = ContextEditing.AddRegistration(updated, list, root);
-        }
-
-        var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
-        var symbols = JsonSymbols.For(compilation);
-        var newRoot = UsingDirectives.EnsureUsing(marked.ReplaceNode(declaration, updated), compilation, symbols?.JsonSerializableAttribute);
-
-        // A file of contexts alone (one the fix wrote, say) gets the usings its registrations need; other files keep theirs.
-        if (symbols is not null && ContextEditing.HoldsOnlyContexts(newRoot))
-        {
-            var ns = context.ContainingNamespace is { IsGlobalNamespace: false } containing ? containing.ToDisplayString() : null;
-            newRoot = ContextScaffolding.AddUsings(newRoot, ns, ContextScaffolding.NamedTypes(plan, symbols, withMirror: false), compilation);
-        }
-
-        document = document.WithSyntaxRoot(newRoot);
-        return (document.Project.Solution, document.Id);
-    }
-
-    /// <summary>What Fix All adds to one existing context: its new registrations and the named types they write.</summary>
-    internal sealed class Additions
-    {
-        public Additions(INamedTypeSymbol context, IReadOnlyList<AttributeListSyntax> registrations, IReadOnlyList<INamedTypeSymbol> namedTypes)
-        {
-            Context = context;
-            Registrations = registrations;
-            NamedTypes = namedTypes;
-        }
-
-        public INamedTypeSymbol Context { get; }
-        public IReadOnlyList<AttributeListSyntax> Registrations { get; }
-        public IReadOnlyList<INamedTypeSymbol> NamedTypes { get; }
-    }
-
-    /// <summary>
-    /// Fix All: every context's registrations in one edit of its document (contexts sharing a file in one edit of that
-    /// file). The contexts are symbols of <paramref name="solution"/>'s compilation: no document was edited since.
-    /// </summary>
-    public static async Task<Solution> RegisterAllAsync(Solution solution, ProjectId projectId, IReadOnlyList<Additions> additions, CancellationToken cancellationToken)
+    // Every context's registrations in one edit of its first written part's document. The contexts are symbols of the
+    // solution's compilation: no document was edited since.
+    public static async Task<Solution> RegisterAllAsync(Solution solution, ProjectId projectId, IReadOnlyList<Additions> additions, CancellationToken cancellationToken, PlannedCall? call = null)
     {
         if (solution.GetProject(projectId) is not { } project)
         {
             return solution;
         }
 
-        var byDocument = new Dictionary<DocumentId, List<(TextSpan Span, Additions Additions)>>();
-        foreach (var addition in additions)
-        {
-            if (ContextDiscovery.WrittenParts(project, addition.Context).FirstOrDefault() is { } reference && solution.GetDocumentId(reference.SyntaxTree) is { } id)
-            {
-                if (!byDocument.TryGetValue(id, out var list))
-                {
-                    byDocument.Add(id, list = new());
-                }
-
-                list.Add((reference.Span, addition));
-            }
-        }
-
+        var byDocument = additions
+            .Select(addition => (Addition: addition, Reference: ContextDiscovery.WrittenParts(project, addition.Context).FirstOrDefault()))
+            .Where(a => a.Reference is not null && solution.GetDocumentId(a.Reference.SyntaxTree) is not null)
+            .GroupBy(a => solution.GetDocumentId(a.Reference!.SyntaxTree)!)
+            .ToList();
         var compilation = (await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var symbols = JsonSymbols.For(compilation);
-        foreach (var entry in byDocument)
+        foreach (var inDocument in byDocument)
         {
-            var (id, edits) = (entry.Key, entry.Value);
-            if (solution.GetDocument(id) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
+            if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
             {
                 continue;
             }
 
-            var declarations = new Dictionary<ClassDeclarationSyntax, Additions>();
-            foreach (var (span, addition) in edits)
+            var declarations = new Dictionary<SyntaxNode, Additions>();
+            foreach (var (addition, reference) in inDocument)
             {
-                if (root.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is { } declaration && !declarations.ContainsKey(declaration))
+                if (root.FindNode(reference!.Span, getInnermostNodeForTie: true).FirstAncestorOrSelf<ClassDeclarationSyntax>() is { } declaration && !declarations.ContainsKey(declaration))
                 {
                     declarations.Add(declaration, addition);
                 }
             }
 
-            var newRoot = root.ReplaceNodes(declarations.Keys, (original, rewritten) => declarations[original].Registrations.Aggregate(rewritten, (current, list) => ContextEditing.AddRegistration(current, list, root)));
+            if (declarations.Count == 0)
+            {
+                continue;
+            }
+
+            var marked = call is not null && solution.GetDocumentId(call.Invocation.SyntaxTree) == inDocument.Key ? call.In(root) : null;
+            var newRoot = root.ReplaceNodes(
+                marked is null ? declarations.Keys : declarations.Keys.Append(marked),
+                (original, rewritten) => declarations.TryGetValue(original, out var addition)
+                    ? addition.Registrations.Aggregate((ClassDeclarationSyntax)rewritten, (current, list) => ContextEditing.AddRegistration(current, list, root))
+                    : rewritten.WithAdditionalAnnotations(call!.Mark));
             newRoot = UsingDirectives.EnsureUsing(newRoot, compilation, symbols?.JsonSerializableAttribute);
+
+            // A file of contexts alone (one the fix wrote, say) gets the usings its registrations need; other files keep theirs.
             if (symbols is not null && ContextEditing.HoldsOnlyContexts(newRoot))
             {
                 foreach (var addition in declarations.Values)
                 {
                     var ns = addition.Context.ContainingNamespace is { IsGlobalNamespace: false } containing ? containing.ToDisplayString() : null;
-                    newRoot = ContextScaffolding.AddUsings(newRoot, ns, addition.NamedTypes, compilation);
+                    newRoot = ContextScaffolding.AddUsings(newRoot, ns, ContextScaffolding.NamedTypes(addition.Registered, null, symbols), compilation);
                 }
             }
 

@@ -5,25 +5,20 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// A new <c>internal partial class XJsonContext : JsonSerializerContext</c> for JP0002's fix, in a document of its own
-/// named after it (one type per file: SA1402 under TreatWarningsAsErrors), except in a one-file program, where it goes
-/// at the end of that file as the ASP.NET Core AOT template has it (a file-based program compiles that file alone), and
-/// under MSBuildWorkspace (<see cref="AddsDocumentsSafely"/>), where it goes at the end of the calling code's namespace.
+/// A new <c>internal partial class XJsonContext : JsonSerializerContext</c>, in a file of its own (SA1402 under
+/// TreatWarningsAsErrors), except at the end of a one-file program (a file-based program compiles that file alone) and
+/// under MSBuildWorkspace (<see cref="AddsDocumentsSafely"/>): there at the end of the calling code's namespace.
 /// </summary>
 internal static class ContextScaffolding
 {
     public static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(Document calling, FixPlan plan, CancellationToken cancellationToken)
     {
         var root = (CompilationUnitSyntax)(await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
-        var call = root.FindNode(plan.Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == plan.Invocation.Span);
-        return call is null ? null : await ScaffoldAsync(calling, call, plan.Mirror, ContextRegistration.Registrations(plan).ToList(), RegisteredTypes(plan), plan.Mark, cancellationToken).ConfigureAwait(false);
+        var call = plan.Call.In(root);
+        return call is null ? null : await ScaffoldAsync(calling, call, plan.Options.Mirror, plan.Registrations.ToList(), plan.RegisteredTypes, plan.Call.Mark, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>
-    /// A context with generation options <paramref name="mirror"/> and <paramref name="registrations"/>, placed for the
-    /// call <paramref name="call"/> (a node of <paramref name="calling"/>'s current root), which gets <paramref name="mark"/>
-    /// where the context goes into its file.
-    /// </summary>
+    /// <summary>A context placed for <paramref name="call"/> (of <paramref name="calling"/>'s root), marked with <paramref name="mark"/> if the context goes in its file.</summary>
     public static async Task<(Solution Solution, DocumentId Document, INamedTypeSymbol Context)?> ScaffoldAsync(
         Document calling, InvocationExpressionSyntax call, MirroredOptions? mirror, IReadOnlyList<AttributeListSyntax> registrations, IEnumerable<ITypeSymbol> registered, SyntaxAnnotation mark, CancellationToken cancellationToken)
     {
@@ -44,39 +39,25 @@ internal static class ContextScaffolding
                                                                && (place is null || !calling.Project.Documents.Any(d => string.Equals(d.Name, candidate + ".cs", StringComparison.OrdinalIgnoreCase) && d.Folders.SequenceEqual(place.Folders))));
         var declaration = Declaration(mirror, registrations, name, symbols);
 
-        Document document;
-        string? namespaceName;
-        if (place is null)
-        {
-            namespaceName = callingNamespace;
-            document = calling.WithSyntaxRoot(AddToCallingFile(root, call, container, declaration, mark, model.Compilation, symbols));
-        }
-        else
-        {
-            namespaceName = place.Namespace;
-            var fileScoped = UsesFileScopedNamespaces(calling, written);
-            var unit = NewFile(root, declaration, place, fileScoped, NamedTypes(registered, mirror, symbols), model.Compilation, symbols);
-            var path = place.Directory is null ? null : Path.Combine(place.Directory, name + ".cs");
-            document = calling.Project.AddDocument(name + ".cs", unit, place.Folders, path);
-        }
+        var namespaceName = place is null ? callingNamespace : place.Namespace;
+        var document = place is null
+            ? calling.WithSyntaxRoot(AddToCallingFile(root, call, container, declaration, mark, model.Compilation, symbols))
+            : calling.Project.AddDocument(
+                name + ".cs",
+                NewFile(root, declaration, place, UsesFileScopedNamespaces(calling, written), NamedTypes(registered, mirror, symbols), model.Compilation, symbols),
+                place.Folders,
+                place.Directory is null ? null : Path.Combine(place.Directory, name + ".cs"));
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         var context = SymbolsAfterEdit.FindType(compilation, namespaceName is null ? name : namespaceName + "." + name);
         return context is null ? null : (document.Project.Solution, document.Id, context);
     }
 
-    /// <summary>
-    /// Whether the host adds a new document to the project as the IDE does. MSBuildWorkspace (<c>dotnet format</c>, other
-    /// command-line tools) writes <c>&lt;Compile Include&gt;</c> for it into the project file, which an SDK-style project
-    /// already globs, and the next build fails with NETSDK1022 (dotnet/roslyn#36781; measured with SDK 10.0.401): there
-    /// the context goes into the calling file.
-    /// </summary>
+    // MSBuildWorkspace (dotnet format) writes <Compile Include> for a new document into the project file, which an
+    // SDK-style project already globs: the next build fails with NETSDK1022 (dotnet/roslyn#36781).
     private static bool AddsDocumentsSafely(Workspace workspace) => workspace.Kind != WorkspaceKind.MSBuild;
 
-    /// <summary>
-    /// The project's documents that are not generated (by name, or the <c>&lt;auto-generated&gt;</c> header of the files the
-    /// SDK writes into obj/: AssemblyInfo, GlobalUsings), in the project's order, with their roots.
-    /// </summary>
+    /// <summary>The project's documents not generated (by name, or the <c>&lt;auto-generated&gt;</c> header of obj/'s AssemblyInfo, GlobalUsings).</summary>
     private static async Task<List<(Document Document, CompilationUnitSyntax Root)>> WrittenDocumentsAsync(Project project, CancellationToken cancellationToken)
     {
         var written = new List<(Document, CompilationUnitSyntax)>();
@@ -112,11 +93,9 @@ internal static class ContextScaffolding
             .WithAdditionalAnnotations(Formatter.Annotation);
     }
 
-    /// <summary>The context at the end of the calling code's namespace (or file), the call marked to be found again.</summary>
     private static CompilationUnitSyntax AddToCallingFile(CompilationUnitSyntax root, InvocationExpressionSyntax call, BaseNamespaceDeclarationSyntax? container, ClassDeclarationSyntax declaration, SyntaxAnnotation mark, Compilation compilation, JsonSymbols symbols)
     {
-        // Appended at the end of the file (no namespace, or a file-scoped one): it ends the file, so it keeps the
-        // file's final newline (the last member's trailing line break stays where it was).
+        // Ending the file, it keeps the file's final newline.
         if (container is null or FileScopedNamespaceDeclarationSyntax
             && root.EndOfFileToken.GetPreviousToken().TrailingTrivia.Any(SyntaxKind.EndOfLineTrivia))
         {
@@ -125,8 +104,7 @@ internal static class ContextScaffolding
 
         var marked = root.ReplaceNode(call, call.WithAdditionalAnnotations(mark));
 
-        // A file that ends in comments or directives (a docs snippet's closing marker, an #endif, an #endregion):
-        // the context goes after them, so that it is neither inside the snippet nor under the #if.
+        // After the comments or directives that end a file (a snippet's closing marker, an #endif), not inside them.
         if (container is null or FileScopedNamespaceDeclarationSyntax && EndsInCommentsOrDirectives(marked.EndOfFileToken.LeadingTrivia))
         {
             declaration = AfterTrailing(marked.EndOfFileToken.LeadingTrivia, declaration, root).WithTrailingTrivia(EndOfLine(UsingDirectives.NewLine(root)));
@@ -137,7 +115,7 @@ internal static class ContextScaffolding
         if (container is not null)
         {
             var currentContainer = marked.DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>().First(n => n.Span == container.Span);
-            // A namespace block whose `}` follows a trailing `#pragma warning restore` (or comments): the context goes after them, not inside the region.
+            // Likewise after a `#pragma warning restore` or comments before a namespace block's `}`.
             if (currentContainer is NamespaceDeclarationSyntax { CloseBraceToken: var close } block && EndsInCommentsOrDirectives(close.LeadingTrivia))
             {
                 declaration = AfterTrailing(close.LeadingTrivia, declaration, root);
@@ -159,10 +137,7 @@ internal static class ContextScaffolding
     private static bool EndsInCommentsOrDirectives(SyntaxTriviaList trivia)
         => trivia.Any(t => !t.IsKind(SyntaxKind.WhitespaceTrivia) && !t.IsKind(SyntaxKind.EndOfLineTrivia));
 
-    /// <summary>
-    /// The declaration after the comments and directives that end a file or a namespace block, with a blank line between
-    /// (a file without a final newline ends its last directive without one).
-    /// </summary>
+    /// <summary>The declaration after the trivia that ends a file or block, a blank line between (a last directive may lack its newline).</summary>
     private static ClassDeclarationSyntax AfterTrailing(SyntaxTriviaList ending, ClassDeclarationSyntax declaration, CompilationUnitSyntax root)
     {
         var newLine = UsingDirectives.NewLine(root);
@@ -186,11 +161,8 @@ internal static class ContextScaffolding
         public string? Namespace { get; } = @namespace;
     }
 
-    /// <summary>
-    /// Beside the project's other contexts (their folder and namespace), else in the project's root folder and root
-    /// namespace; where the root namespace is not known (a project without a file: tests, ad-hoc workspaces), the calling
-    /// code's namespace and the folder of the project's first document.
-    /// </summary>
+    // Beside the project's other contexts, else in its root folder and namespace; without a project file (tests, ad-hoc
+    // workspaces) the calling code's namespace and the first document's folder.
     private static Placement Place(Project project, List<(Document Document, CompilationUnitSyntax Root)> written, Compilation compilation, JsonSymbols symbols, string? callingNamespace, CancellationToken cancellationToken)
     {
         var beside = compilation.GetSymbolsWithName(_ => true, SymbolFilter.Type, cancellationToken).OfType<INamedTypeSymbol>()
@@ -216,27 +188,13 @@ internal static class ContextScaffolding
 
     private static string? DirectoryOf(string? path) => string.IsNullOrEmpty(path) ? null : Path.GetDirectoryName(path);
 
-    /// <summary>
-    /// The new file: <c>using</c>s for the names it uses (System.Text.Json.Serialization, the registered types'
-    /// namespaces), then the namespace, file-scoped where the project's files are, and the context.
-    /// </summary>
     private static CompilationUnitSyntax NewFile(CompilationUnitSyntax callingRoot, ClassDeclarationSyntax declaration, Placement place, bool fileScoped, IEnumerable<INamedTypeSymbol> namedTypes, Compilation compilation, JsonSymbols symbols)
     {
         var eol = UsingDirectives.NewLine(callingRoot);
-        MemberDeclarationSyntax member = declaration;
-        if (place.Namespace is { } ns)
-        {
-            member = fileScoped
-                ? FileScopedNamespaceDeclaration(ParseName(ns)).AddMembers(declaration)
-                : NamespaceDeclaration(ParseName(ns)).AddMembers(declaration);
-        }
-
-        var unit = CompilationUnit().AddMembers(member);
-        if (symbols.JsonSerializableAttribute is { } attribute)
-        {
-            unit = UsingDirectives.EnsureUsing(unit, compilation, attribute);
-        }
-
+        MemberDeclarationSyntax member = place.Namespace is not { } ns ? declaration
+            : fileScoped ? FileScopedNamespaceDeclaration(ParseName(ns)).AddMembers(declaration)
+            : NamespaceDeclaration(ParseName(ns)).AddMembers(declaration);
+        var unit = UsingDirectives.EnsureUsing(CompilationUnit().AddMembers(member), compilation, symbols.JsonSerializableAttribute);
         unit = AddUsings(unit, place.Namespace, namedTypes, compilation);
 
         // One blank line between the directives and the namespace, and after a file-scoped namespace's line.
@@ -255,10 +213,7 @@ internal static class ContextScaffolding
         return unit.ReplaceToken(last, last.WithTrailingTrivia(EndOfLine(eol)));
     }
 
-    /// <summary>
-    /// A <c>using</c> for each type's namespace that code in <paramref name="namespaceName"/> does not already see, unless
-    /// it would make a name ambiguous (<see cref="UsingDirectives.EnsureUsing"/>): the type is then written qualified.
-    /// </summary>
+    /// <summary>A <c>using</c> for each type's namespace that code in <paramref name="namespaceName"/> does not see, unless a name would become ambiguous.</summary>
     internal static CompilationUnitSyntax AddUsings(CompilationUnitSyntax unit, string? namespaceName, IEnumerable<INamedTypeSymbol> types, Compilation compilation)
     {
         foreach (var type in types)
@@ -273,14 +228,10 @@ internal static class ContextScaffolding
         return unit;
     }
 
-    /// <summary>Whether code in namespace <paramref name="inner"/> sees the types of <paramref name="outer"/> without a using.</summary>
     private static bool IsWithin(string inner, string outer)
         => inner == outer || inner.StartsWith(outer + ".", StringComparison.Ordinal);
 
-    /// <summary>
-    /// <c>csharp_style_namespace_declarations</c> where set, else whether more of the project's files use file-scoped
-    /// namespaces than block ones (C# 10 and later).
-    /// </summary>
+    /// <summary><c>csharp_style_namespace_declarations</c> where set, else what most of the project's files use (C# 10 and later).</summary>
     private static bool UsesFileScopedNamespaces(Document calling, List<(Document Document, CompilationUnitSyntax Root)> written)
     {
         if (calling.Project.ParseOptions is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 })
@@ -294,43 +245,20 @@ internal static class ContextScaffolding
             return style.StartsWith("file_scoped", StringComparison.Ordinal);
         }
 
-        var fileScoped = 0;
-        var block = 0;
-        foreach (var (_, root) in written)
-        {
-            foreach (var member in root.Members)
-            {
-                fileScoped += member is FileScopedNamespaceDeclarationSyntax ? 1 : 0;
-                block += member is NamespaceDeclarationSyntax ? 1 : 0;
-            }
-        }
-
-        return fileScoped > block;
+        var members = written.SelectMany(w => w.Root.Members).ToList();
+        return members.Count(m => m is FileScopedNamespaceDeclarationSyntax) > members.Count(m => m is NamespaceDeclarationSyntax);
     }
-
-    /// <summary>The named types a fix writes on a context: the registered types (and their type arguments), the mirrored settings' enums.</summary>
-    internal static IEnumerable<INamedTypeSymbol> NamedTypes(FixPlan plan, JsonSymbols symbols, bool withMirror)
-        => NamedTypes(RegisteredTypes(plan), withMirror ? plan.Mirror : null, symbols);
-
-    /// <summary>The types a fix registers: the call's (unless registered already) and the other types used with its options.</summary>
-    private static IEnumerable<ITypeSymbol> RegisteredTypes(FixPlan plan)
-        => plan.Registration is null ? new[] { plan.Type }.Concat(plan.ExtraTypes) : plan.ExtraTypes;
 
     /// <summary>The named types written on a context: the registered types (and their type arguments), the mirrored settings' enums.</summary>
     internal static IEnumerable<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, JsonSymbols symbols)
     {
         var types = new List<ITypeSymbol>(registered);
-        if (mirror is not null)
+        if (mirror?.Defaults is not null && symbols.JsonSerializerDefaults is { } defaults)
         {
-            if (mirror.Defaults is not null && symbols.JsonSerializerDefaults is { } defaults)
-            {
-                types.Add(defaults);
-            }
-
-            types.AddRange(mirror.Named.Values.Select(v => v.Type));
+            types.Add(defaults);
         }
 
-        var stack = new Stack<ITypeSymbol>(types);
+        var stack = new Stack<ITypeSymbol>(types.Concat(mirror?.Named.Values.Select(v => v.Type) ?? Enumerable.Empty<ITypeSymbol>()));
         while (stack.Count > 0)
         {
             switch (stack.Pop())

@@ -1,24 +1,20 @@
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.ReflectionSerializationAnalyzer;
+using Fix = JsonPerf.Analyzers.ReflectionSerializationFix;
 
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0002 on JSON's own DOM types without options: the type's own API instead of the serializer, no context.
-/// <c>Deserialize&lt;JsonElement&gt;(json)</c> becomes <c>JsonElement.Parse(json)</c> (.NET 10; string and spans);
-/// <c>Deserialize&lt;T&gt;(ref reader)</c> becomes <c>JsonDocument.ParseValue(ref reader)</c> or <c>JsonElement.ParseValue(ref reader)</c>;
-/// the statement <c>JsonSerializer.Serialize(writer, element);</c> becomes <c>element.WriteTo(writer); writer.Flush();</c>
-/// (Serialize flushes the writer, WriteTo does not). The analyzer decides where (docs/rules/JP0002.md).
+/// JP0002's <see cref="Fix.DomApi"/>: JSON's own DOM types get their own API instead of the serializer, no context, as
+/// the analyzer's <see cref="Fix.Rewrite"/> says. <c>Serialize</c> flushes the writer, <c>WriteTo</c> does not: a
+/// <c>Flush()</c> follows it.
 /// </summary>
 internal static class DomApiFix
 {
-    public static async Task<Func<CancellationToken, Task<Solution?>>?> PrepareAsync(Document document, SyntaxNode site, string rewrite, CancellationToken cancellationToken)
+    public static async Task<Func<CancellationToken, Task<Solution?>>?> PrepareAsync(Document document, SyntaxNode site, string? rewrite, CancellationToken cancellationToken)
     {
         if (site.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { ArgumentList.Arguments: { Count: > 0 } arguments } invocation
-            || CallTrivia.HasLineCommentOrDirective(invocation)
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation { TargetMethod: { IsGenericMethod: true } method } operation
-            || JsonSymbols.For(model.Compilation) is null)
+            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation { TargetMethod: { IsGenericMethod: true } method })
         {
             return null;
         }
@@ -29,27 +25,19 @@ internal static class DomApiFix
         var first = arguments[0];
         switch (rewrite)
         {
-            case Analyzer.DomParse or Analyzer.DomParseValue:
+            case Fix.Parse or Fix.ParseValue:
             {
-                var name = rewrite == Analyzer.DomParseValue ? "ParseValue" : "Parse";
-                // The call's own argument list, its trivia kept, without the options argument.
                 var call = invocation
-                    .WithExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, typeName, IdentifierName(name)).WithTriviaFrom(invocation.Expression))
+                    .WithExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, typeName, IdentifierName(rewrite)).WithTriviaFrom(invocation.Expression))
                     .WithArgumentList(invocation.ArgumentList.WithArguments(SingletonSeparatedList(first)));
 
-                // The same input overload. A multi-targeted project's older targets have no JsonElement.Parse: there the
-                // fix pipeline (EveryTarget) finds that target's own diagnostic offers no Parse, and withholds the fix.
-                if (!BindsTo(model, invocation, call, type, method.Parameters[0]))
-                {
-                    return null;
-                }
-
-                return ct => Task.FromResult<Solution?>(Replace(document, model.SyntaxTree.GetRoot(ct), invocation, call));
+                // The same input overload; older targets without JsonElement.Parse withhold the fix (EveryTarget).
+                return BindsTo(model, invocation, call, type, method.Parameters[0])
+                    ? ct => Task.FromResult<Solution?>(document.WithSyntaxRoot(model.SyntaxTree.GetRoot(ct).ReplaceNode(invocation, call)).Project.Solution)
+                    : null;
             }
 
-            // A target-typed value (default, new()) has no type of its own as a receiver.
-            case Analyzer.DomWriteTo when arguments.Count >= 2
-                                          && arguments[1].Expression is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
+            case Fix.WriteTo when arguments.Count >= 2:
             {
                 var value = arguments[1].Expression;
                 var writer = first.Expression.WithoutTrivia();
@@ -69,10 +57,6 @@ internal static class DomApiFix
         }
     }
 
-    private static Solution Replace(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, ExpressionSyntax call)
-        => document.WithSyntaxRoot(root.ReplaceNode(invocation, call)).Project.Solution;
-
-    /// <summary>The new call binds, where the old one stands, to a static method of the type returning it, taking the same input.</summary>
     private static bool BindsTo(SemanticModel model, InvocationExpressionSyntax invocation, ExpressionSyntax call, ITypeSymbol type, IParameterSymbol input)
         => model.GetSpeculativeSymbolInfo(invocation.SpanStart, call, SpeculativeBindingOption.BindAsExpression).Symbol is IMethodSymbol { IsStatic: true } bound
            && SymbolEqualityComparer.Default.Equals(bound.ContainingType, type)
@@ -81,10 +65,7 @@ internal static class DomApiFix
            && bound.Parameters[0].RefKind == input.RefKind
            && bound.Parameters[0].Type.IsSameTypeAs(input.Type);
 
-    /// <summary>
-    /// The statement becomes the two statements, with its indentation and trailing trivia; an expression body
-    /// (<c>void Write(...) => JsonSerializer.Serialize(writer, element);</c>) becomes a block of them.
-    /// </summary>
+    /// <summary>The statement becomes the two, or an expression body a block of them.</summary>
     private static SyntaxNode? WriteTo(SyntaxNode root, InvocationExpressionSyntax invocation, ExpressionStatementSyntax writeTo, ExpressionStatementSyntax flush)
     {
         switch (invocation.Parent)

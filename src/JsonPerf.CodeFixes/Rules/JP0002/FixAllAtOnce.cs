@@ -1,17 +1,10 @@
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0002's Fix All, one project at a time: every site is planned on the same compilation, each context gets all its
-/// new registrations in one edit (a new context is scaffolded once, with all of its types), every call takes its
-/// metadata in one edit of its document, and mirrored options nothing uses any more are removed together. One site at
-/// a time, each fix re-ran the System.Text.Json source generator over every type registered so far (several
-/// compilations per site), so a project's Fix All grew with the square of its sites.
-/// Calls on static options that get the context as their resolver keep their call: each such member is bound once,
-/// after its sites' types are registered; in trimmed/AOT projects each options member that gets a context instance
-/// gets its field once, and every type used with it is registered. Left to the one-at-a-time pass
-/// (<see cref="SequentialFixAllProvider"/>), which sees this pass's edits: a member whose sites would need two contexts,
-/// and a new registration whose property name, or a name the generator gives a type it reaches, another new
-/// registration on the same context already takes.
+/// JP0002's Fix All, one project at a time, so that the source generator runs once per project, not once per site: every
+/// site planned on one compilation, then each step once for all (registrations per context, scaffolding, bindings,
+/// instance fields, the calls per document, unused options). Left to the one-at-a-time pass, which sees these edits: a
+/// member whose sites would need two contexts, and a new registration whose names another one here takes.
 /// </summary>
 internal static class FixAllAtOnce
 {
@@ -20,7 +13,6 @@ internal static class FixAllAtOnce
         var done = new List<SyntaxAnnotation>();
         foreach (var inProject in sites.GroupBy(s => s.Document.ProjectId))
         {
-            // ASP.NET Core's helpers on the app's options (HttpDefaultsFix): planned and written together first.
             solution = await HttpDefaultsFix.FixAllAsync(solution, inProject, done, cancellationToken).ConfigureAwait(false);
             var fixedMarks = new HashSet<SyntaxAnnotation>(done);
             var rest = inProject.Where(s => !fixedMarks.Contains(s.Mark)).ToList();
@@ -31,38 +23,45 @@ internal static class FixAllAtOnce
     }
 
     /// <summary>The calls that take metadata from one context, existing or to scaffold, and the registrations it gains.</summary>
-    private sealed class Target
+    private sealed class Target(INamedTypeSymbol? context, GenerationOptions? options, FixAllSite first, FixPlan firstPlan)
     {
-        public Target(INamedTypeSymbol? context, GenerationOptions? options, FixAllSite first, FixPlan firstPlan)
-        {
-            Context = context;
-            Options = options;
-            First = first;
-            FirstPlan = firstPlan;
-        }
+        /// <summary>The existing context; null for one to scaffold, until it is.</summary>
+        public INamedTypeSymbol? Context { get; set; } = context;
 
-        /// <summary>The existing context; null for one to scaffold, then after scaffolding the new one.</summary>
-        public INamedTypeSymbol? Context { get; set; }
+        /// <summary>A context to scaffold: its generation options, by which sites share it.</summary>
+        public GenerationOptions? Options { get; } = options;
+        public FixAllSite First { get; } = first;
+        public FixPlan FirstPlan { get; } = firstPlan;
 
-        /// <summary>A context to scaffold: its generation options (the key that sites share it by).</summary>
-        public GenerationOptions? Options { get; }
-
-        public FixAllSite First { get; }
-        public FixPlan FirstPlan { get; }
-        /// <summary>The sites: calls that take the metadata, and calls on options bound to the context (which stay as they are).</summary>
         public List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls { get; } = new();
+
         public List<AttributeListSyntax> Registrations { get; } = new();
         public List<ITypeSymbol> Registered { get; } = new();
 
-        /// <summary>The registered types' property names and the generated names of the types they reach: which type each names.</summary>
         public Dictionary<string, ITypeSymbol> Claims { get; } = new(StringComparer.Ordinal);
-
         public Dictionary<ITypeSymbol, string> Names { get; } = new(SymbolEqualityComparer.Default);
     }
 
     private static async Task<Solution> FixProjectAsync(Solution solution, ProjectId projectId, List<FixAllSite> sites, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
     {
-        // 1. Every site planned on the solution as it is (one compilation, one reference search per options member).
+        var targets = await PlanAsync(solution, sites, cancellationToken).ConfigureAwait(false);
+        if (targets.Count == 0)
+        {
+            return solution;
+        }
+
+        solution = await ContextsAsync(solution, projectId, targets, cancellationToken).ConfigureAwait(false);
+        solution = await BindResolversAsync(solution, projectId, targets, done, cancellationToken).ConfigureAwait(false);
+        var (withFields, withoutField) = await AddInstanceFieldsAsync(solution, projectId, targets, cancellationToken).ConfigureAwait(false);
+        solution = await RewriteCallsAsync(withFields, targets, withoutField, done, cancellationToken).ConfigureAwait(false);
+
+        // Mirrored options that nothing uses any more, judged together on the result.
+        var mirrored = targets.SelectMany(t => t.Calls).Select(c => (c.Plan.Options as MetadataInstead)?.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
+        return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static async Task<List<Target>> PlanAsync(Solution solution, List<FixAllSite> sites, CancellationToken cancellationToken)
+    {
         var cache = new FixPlanner.Cache();
         var targets = new List<Target>();
         var members = new Dictionary<ISymbol, Target>(SymbolEqualityComparer.Default);
@@ -78,10 +77,9 @@ internal static class FixAllAtOnce
                 continue;
             }
 
-            // Static options bound as a resolver or given a context instance: every site of the member on one context,
-            // as one at a time the later sites would find the member bound to the first one's.
+            // A kept options member's sites all on one context: one at a time, later sites would find it bound to the first's.
             if (TargetFor(targets, site, plan) is { } target
-                && ((plan.Member ?? plan.InstanceMember) is not { } member || OnOneTarget(members, member, target))
+                && (KeptMember(plan) is not { } member || OnOneTarget(members, member, target))
                 && Claim(target, plan, model.Compilation) is { } propertyName)
             {
                 target.Calls.Add((site, plan, propertyName));
@@ -89,15 +87,14 @@ internal static class FixAllAtOnce
         }
 
         targets.RemoveAll(t => t.Calls.Count == 0);
-        if (targets.Count == 0)
-        {
-            return solution;
-        }
+        return targets;
+    }
 
-        // 2. The contexts: registrations on the existing ones in one edit per file, then each new one scaffolded.
+    private static async Task<Solution> ContextsAsync(Solution solution, ProjectId projectId, List<Target> targets, CancellationToken cancellationToken)
+    {
         var additions = targets
             .Where(t => t.Context is not null && t.Registrations.Count > 0)
-            .Select(t => new ContextRegistration.Additions(t.Context!, t.Registrations, NamedTypes(t.Registered, null, solution, projectId)))
+            .Select(t => new ContextRegistration.Additions(t.Context!, t.Registrations, t.Registered))
             .ToList();
         if (additions.Count > 0)
         {
@@ -106,11 +103,10 @@ internal static class FixAllAtOnce
 
         foreach (var target in targets.Where(t => t.Context is null).ToList())
         {
-            // Named after the first site's options; placed for the site whose namespace the most calls see it from.
             var anchor = Anchor(target);
             if (solution.GetDocument(anchor.Document) is not { } calling
-                || await CallAsync(calling, anchor.Mark, cancellationToken).ConfigureAwait(false) is not { } call
-                || await ContextScaffolding.ScaffoldAsync(calling, call, target.FirstPlan.Mirror, target.Registrations, target.Registered, target.FirstPlan.Mark, cancellationToken).ConfigureAwait(false) is not var (scaffolded, _, context))
+                || (await calling.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodes(anchor.Mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } call
+                || await ContextScaffolding.ScaffoldAsync(calling, call, target.FirstPlan.Options.Mirror, target.Registrations, target.Registered, target.FirstPlan.Call.Mark, cancellationToken).ConfigureAwait(false) is not var (scaffolded, _, context))
             {
                 targets.Remove(target);
                 continue;
@@ -120,48 +116,58 @@ internal static class FixAllAtOnce
             target.Context = context;
         }
 
-        // 3. Each static options member the context becomes the resolver of, once (its calls stay as they are).
-        foreach (var target in targets)
-        {
-            foreach (var onMember in target.Calls.Where(c => c.Plan.Member is not null).GroupBy(c => c.Plan.Member!, SymbolEqualityComparer.Default))
-            {
-                if (onMember.First().Plan.BoundContext is null)
-                {
-                    if (await ResolverBinding.BindMemberAsync(solution, projectId, onMember.Key, target.Context!, cancellationToken).ConfigureAwait(false) is not var (withResolver, _))
-                    {
-                        continue;
-                    }
+        return solution;
+    }
 
-                    solution = withResolver;
+    /// <summary>Each static options member the context becomes the resolver of, once; its calls stay as they are.</summary>
+    private static async Task<Solution> BindResolversAsync(Solution solution, ProjectId projectId, List<Target> targets, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
+    {
+        foreach (var (target, member, calls) in ByKeptMember<BoundAsResolver>(targets))
+        {
+            if (calls[0].Plan.Options.BoundContext is null)
+            {
+                if (await ResolverBinding.BindMemberAsync(solution, projectId, member, target.Context!, cancellationToken).ConfigureAwait(false) is not { } withResolver)
+                {
+                    continue;
                 }
 
-                done.AddRange(onMember.Select(c => c.Site.Mark));
+                solution = withResolver;
             }
+
+            done.AddRange(calls.Select(c => c.Site.Mark));
         }
 
-        // 4. Each options member that gets a context instance: its field, once.
+        return solution;
+    }
+
+    private static async Task<(Solution Solution, HashSet<ISymbol> WithoutField)> AddInstanceFieldsAsync(Solution solution, ProjectId projectId, List<Target> targets, CancellationToken cancellationToken)
+    {
         var withoutField = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-        foreach (var target in targets)
+        foreach (var (target, member, calls) in ByKeptMember<ContextInstance>(targets))
         {
-            foreach (var onMember in target.Calls.Where(c => c.Plan.InstanceMember is not null).GroupBy(c => c.Plan.InstanceMember!, SymbolEqualityComparer.Default))
+            if (calls[0].Plan.Options is not ContextInstance { FieldExists: false } instance)
             {
-                var first = onMember.First().Plan;
-                if (!first.InstanceFieldExists)
-                {
-                    if (first.InstanceField is null
-                        || await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, onMember.Key, target.Context!, first.InstanceField, new SyntaxAnnotation(), first.Invocation, cancellationToken).ConfigureAwait(false) is not var (withField, _))
-                    {
-                        withoutField.Add(onMember.Key);
-                        continue;
-                    }
+                continue;
+            }
 
-                    solution = withField;
-                }
+            if (await ContextInstanceBinding.AddInstanceFieldAsync(solution, projectId, instance, target.Context!, calls[0].Plan.Call, cancellationToken).ConfigureAwait(false) is { } withField)
+            {
+                solution = withField;
+            }
+            else
+            {
+                withoutField.Add(member);
             }
         }
 
-        // 5. The calls, each document in one edit.
-        var calls = targets.SelectMany(t => t.Calls.Where(c => c.Plan.Member is null && (c.Plan.InstanceMember is null || !withoutField.Contains(c.Plan.InstanceMember))).Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
+        return (solution, withoutField);
+    }
+
+    private static async Task<Solution> RewriteCallsAsync(Solution solution, List<Target> targets, HashSet<ISymbol> withoutField, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
+    {
+        var calls = targets.SelectMany(t => t.Calls
+            .Where(c => c.Plan.Options is not BoundAsResolver && (c.Plan.Options is not ContextInstance instance || !withoutField.Contains(instance.Member)))
+            .Select(c => (Target: t, c.Site, c.Plan, c.PropertyName)));
         foreach (var inDocument in calls.GroupBy(c => c.Site.Document))
         {
             if (solution.GetDocument(inDocument.Key) is not { } document || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
@@ -184,57 +190,46 @@ internal static class FixAllAtOnce
             done.AddRange(rewrites.Values.Select(r => r.Mark));
         }
 
-        // 6. Mirrored options that nothing uses any more, judged together on the result.
-        var mirrored = targets.SelectMany(t => t.Calls).Select(c => c.Plan.MirroredMember).OfType<ISymbol>().Distinct(SymbolEqualityComparer.Default).ToList();
-        return mirrored.Count == 0 ? solution : await UnusedOptions.RemoveAllUnusedAsync(solution, projectId, mirrored, cancellationToken).ConfigureAwait(false);
+        return solution;
     }
 
-    /// <summary>
-    /// The context a plan's call takes its metadata from: the existing one it chose, or the one to scaffold for its
-    /// generation options (the first site scaffolds it, as one at a time the later sites would find it). Null when the
-    /// plan's options are not understood well enough to share a new context.
-    /// </summary>
+    private static ISymbol? KeptMember(FixPlan plan) => plan.Options switch
+    {
+        BoundAsResolver resolver => resolver.Member,
+        ContextInstance instance => instance.Member,
+        _ => null,
+    };
+
+    private static IEnumerable<(Target Target, ISymbol Member, List<(FixAllSite Site, FixPlan Plan, string PropertyName)> Calls)> ByKeptMember<TOptions>(List<Target> targets)
+        where TOptions : OptionsPlan
+        => targets.SelectMany(target => target.Calls.Where(c => c.Plan.Options is TOptions)
+            .GroupBy(c => KeptMember(c.Plan)!, SymbolEqualityComparer.Default)
+            .Select(calls => (target, calls.Key!, calls.ToList())));
+
+    /// <summary>The plan's existing context, or the one to scaffold for its generation options; null where those cannot be compared.</summary>
     private static Target? TargetFor(List<Target> targets, FixAllSite site, FixPlan plan)
     {
-        Target? target;
-        if (plan.Context is { } context)
-        {
-            target = targets.Find(t => t.Options is null && SymbolEqualityComparer.Default.Equals(t.Context, context));
-        }
-        else if (GenerationOptions.Of(plan.Mirror) is { } options)
-        {
-            target = targets.Find(t => t.Options is not null && t.Options.SameAs(options));
-            context = null;
-            if (target is null)
-            {
-                targets.Add(target = new Target(null, options, site, plan));
-            }
-
-            return target;
-        }
-        else
+        var context = plan.Target.Context;
+        var options = context is null ? GenerationOptions.Of(plan.Options.Mirror) : null;
+        if (context is null && options is null)
         {
             return null;
         }
 
+        var target = targets.Find(t => options is null ? t.Options is null && SymbolEqualityComparer.Default.Equals(t.Context, context) : t.Options is not null && t.Options.SameAs(options));
         if (target is null)
         {
-            targets.Add(target = new Target(context, null, site, plan));
+            targets.Add(target = new Target(context, options, site, plan));
         }
 
         return target;
     }
 
-    /// <summary>
-    /// The site a new context is placed for (where the host writes it into a calling file: <c>dotnet format</c>): one in
-    /// the namespace that holds the most of the context's calls, itself or in namespaces under it, which then name the
-    /// context without qualifying it (a library's root namespace where a call is there; not the first calling file's
-    /// namespace, which in a real SDK was another library's, so that 1,769 calls spelled it out in full); the
-    /// shortest such namespace on a tie, then the site in the file that holds the most calls, then the first site.
-    /// </summary>
+    // The site a new context is placed for: in the namespace that holds the most of its calls, itself or under it, so that
+    // they name it unqualified (a library's root, not the first calling file's); then the shortest, then the fullest file.
     private static FixAllSite Anchor(Target target)
     {
-        var namespaces = target.Calls.Select(c => NamespaceOf(c.Plan.Invocation)).ToList();
+        var namespaces = target.Calls.Select(c => NamespaceOf(c.Plan.Call.Invocation)).ToList();
         var counts = namespaces.GroupBy(n => n, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
         var perDocument = target.Calls.GroupBy(c => c.Site.Document).ToDictionary(g => g.Key, g => g.Count());
         var best = -1;
@@ -257,73 +252,51 @@ internal static class FixAllAtOnce
         return best < 0 ? target.First : target.Calls[best].Site;
     }
 
-    /// <summary>The namespace the node is declared in, as written (<c>A.B</c> for <c>namespace A { namespace B { } }</c>); empty for the global one.</summary>
     private static string NamespaceOf(SyntaxNode node)
         => string.Join(".", node.Ancestors().OfType<BaseNamespaceDeclarationSyntax>().Reverse().Select(n => n.Name.ToString()));
 
-    /// <summary>Whether <paramref name="member"/>'s sites so far are all on <paramref name="target"/> (the first one decides).</summary>
     private static bool OnOneTarget(Dictionary<ISymbol, Target> members, ISymbol member, Target target)
     {
-        if (members.TryGetValue(member, out var first))
+        if (!members.TryGetValue(member, out var first))
         {
-            return first == target;
+            members.Add(member, first = target);
         }
 
-        members.Add(member, target);
-        return true;
+        return first == target;
     }
 
-    /// <summary>
-    /// The property name the call takes its metadata from: the registration the context has, the one this pass
-    /// already adds for the type, or a new one; with the other types used with options that get a context instance,
-    /// registered under the generator's names. Null when a new registration's names are another new one's.
-    /// </summary>
+    // The property name the call takes its metadata from: the context's registration, the one this pass adds for the
+    // type, or a new one (with the plan's extra types); null when a new registration's names are another new one's.
     private static string? Claim(Target target, FixPlan plan, Compilation compilation)
     {
         var wanted = new List<(ITypeSymbol Type, string Name, string? ExplicitName, ImmutableArray<ITypeSymbol> Reachable)>();
-        string name;
-        if (plan.Registration is not null)
-        {
-            name = plan.PropertyName;
-        }
-        else if (target.Names.TryGetValue(plan.Type, out var registered))
+        var name = plan.Target.PropertyName;
+        if (plan.Target.Registration is null && target.Names.TryGetValue(plan.Call.Type, out var registered))
         {
             name = registered;
         }
-        else
+        else if (plan.Target.Registration is null)
         {
-            name = plan.PropertyName;
-            wanted.Add((plan.Type, name, plan.NewRegistrationNeedsName ? name : null, plan.Reachable));
+            wanted.Add((plan.Call.Type, name, plan.Target.NeedsName ? name : null, plan.Call.Reachable));
         }
 
-        foreach (var extra in plan.ExtraTypes)
+        foreach (var extra in plan.Target.ExtraTypes.Where(e => !target.Names.ContainsKey(e)))
         {
-            if (!target.Names.ContainsKey(extra))
+            if (!GeneratedMetadata.IsSafeForGeneratedMetadata(extra, compilation, out var reachable))
             {
-                if (!GeneratedMetadata.IsSafeForGeneratedMetadata(extra, compilation, out var reachable))
-                {
-                    return null;
-                }
-
-                wanted.Add((extra, GeneratedNames.PropertyName(extra), null, reachable));
+                return null;
             }
+
+            wanted.Add((extra, GeneratedNames.PropertyName(extra), null, reachable));
         }
 
         // Each new property name, and the generated name of each type it reaches, names one type only.
         var claims = new Dictionary<string, ITypeSymbol>(StringComparer.Ordinal);
         foreach (var (type, propertyName, _, reachable) in wanted)
         {
-            if (!Claims(propertyName, type))
+            if (!Claims(propertyName, type) || reachable.Any(reached => !SymbolEqualityComparer.Default.Equals(reached, type) && !Claims(GeneratedNames.PropertyName(reached), reached)))
             {
                 return null;
-            }
-
-            foreach (var reached in reachable)
-            {
-                if (!SymbolEqualityComparer.Default.Equals(reached, type) && !Claims(GeneratedNames.PropertyName(reached), reached))
-                {
-                    return null;
-                }
             }
         }
 
@@ -353,12 +326,4 @@ internal static class FixAllAtOnce
             return true;
         }
     }
-
-    private static IReadOnlyList<INamedTypeSymbol> NamedTypes(IEnumerable<ITypeSymbol> registered, MirroredOptions? mirror, Solution solution, ProjectId projectId)
-        => solution.GetProject(projectId)?.TryGetCompilation(out var compilation) == true && JsonSymbols.For(compilation) is { } symbols
-            ? ContextScaffolding.NamedTypes(registered, mirror, symbols).ToList()
-            : Array.Empty<INamedTypeSymbol>();
-
-    private static async Task<InvocationExpressionSyntax?> CallAsync(Document document, SyntaxAnnotation mark, CancellationToken cancellationToken)
-        => (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodes(mark).FirstOrDefault()?.FirstAncestorOrSelf<InvocationExpressionSyntax>();
 }

@@ -1,95 +1,85 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>What JP0002's fix will do at one call, decided once (<see cref="FixPlanner"/>) and then applied as is.</summary>
-internal sealed class FixPlan
+/// <summary>What JP0002's fix does at one call, decided once (<see cref="FixPlanner"/>) and then applied as is.</summary>
+internal sealed class FixPlan(PlannedCall call, OptionsPlan options, ContextChoice target)
 {
-    public FixPlan(
-        InvocationExpressionSyntax invocation, IInvocationOperation call, ITypeSymbol type, IArgumentOperation? options, string metadataParameter, int metadataOrdinal, bool passContext,
-        INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool newRegistrationNeedsName,
-        MirroredOptions? mirror, ISymbol? member, INamedTypeSymbol? boundContext, ISymbol? mirroredMember,
-        ISymbol? instanceMember, string? instanceField, bool instanceFieldExists, ImmutableArray<ITypeSymbol> extraTypes, ImmutableArray<ITypeSymbol> reachable)
-    {
-        Reachable = reachable;
-        MirroredMember = mirroredMember;
-        InstanceMember = instanceMember;
-        InstanceField = instanceField;
-        InstanceFieldExists = instanceFieldExists;
-        ExtraTypes = extraTypes;
-        Invocation = invocation;
-        Call = call;
-        Type = type;
-        Options = options;
-        MetadataParameter = metadataParameter;
-        MetadataOrdinal = metadataOrdinal;
-        PassContext = passContext;
-        Context = context;
-        Registration = registration;
-        PropertyName = propertyName;
-        NewRegistrationNeedsName = newRegistrationNeedsName;
-        Mirror = mirror;
-        Member = member;
-        BoundContext = boundContext;
-    }
+    public PlannedCall Call { get; } = call;
+    public OptionsPlan Options { get; } = options;
+    public ContextChoice Target { get; } = target;
 
-    public InvocationExpressionSyntax Invocation { get; }
+    public IEnumerable<ITypeSymbol> RegisteredTypes
+        => Target.Registration is null ? new[] { Call.Type }.Concat(Target.ExtraTypes) : Target.ExtraTypes;
 
-    /// <summary>The types <see cref="Type"/> reaches (itself included): the generator writes a property for each.</summary>
-    public ImmutableArray<ITypeSymbol> Reachable { get; }
-    public ITypeSymbol Type { get; }
-    /// <summary>The call as analyzed.</summary>
-    public IInvocationOperation Call { get; }
+    public IEnumerable<AttributeListSyntax> Registrations
+        => RegisteredTypes.Select((type, i) => ContextEditing.Registration(type, i == 0 && Target.Registration is null && Target.NeedsName ? Target.PropertyName : null));
+}
 
-    /// <summary>The options argument; null when the call's overload has no options parameter (<c>GetFromJsonAsync&lt;T&gt;(uri)</c>).</summary>
-    public IArgumentOperation? Options { get; }
+internal sealed class PlannedCall(InvocationExpressionSyntax invocation, IInvocationOperation operation, ITypeSymbol type, ImmutableArray<ITypeSymbol> reachable, IArgumentOperation? options)
+{
+    public InvocationExpressionSyntax Invocation { get; } = invocation;
+    public IInvocationOperation Operation { get; } = operation;
+    public ITypeSymbol Type { get; } = type;
 
-    /// <summary>The name of the metadata overload's parameter that takes the place of the options.</summary>
-    public string MetadataParameter { get; }
+    /// <summary>The types <see cref="Type"/> reaches, itself included: the generator writes a property for each.</summary>
+    public ImmutableArray<ITypeSymbol> Reachable { get; } = reachable;
 
-    /// <summary>Its position in the metadata overload (the options' position, except on the web helpers).</summary>
-    public int MetadataOrdinal { get; }
+    /// <summary>Null where the overload has no options parameter (<c>GetFromJsonAsync&lt;T&gt;(uri)</c>).</summary>
+    public IArgumentOperation? Options { get; } = options;
 
-    /// <summary>A <c>typeof</c> overload: pass the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
-    public bool PassContext { get; }
+    /// <summary>A <c>typeof</c> overload takes the context itself (<c>Serialize(value, typeof(T), Ctx.Default)</c>).</summary>
+    public bool PassContext => !Operation.TargetMethod.IsGenericMethod;
+    public SyntaxAnnotation Mark { get; } = new();
 
-    /// <summary>An existing context to register on; null to scaffold one.</summary>
-    public INamedTypeSymbol? Context { get; }
+    public InvocationExpressionSyntax? In(SyntaxNode root)
+        => root.FullSpan.Contains(Invocation.Span)
+            ? root.FindNode(Invocation.Span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(i => i.Span == Invocation.Span)
+            : null;
+}
 
-    /// <summary>The context's existing <c>[JsonSerializable]</c> for the type, if any.</summary>
-    public AttributeData? Registration { get; }
+/// <summary>How the call's options are handled, and so which contexts qualify.</summary>
+internal abstract class OptionsPlan(IParameterSymbol metadataParameter, MirroredOptions? mirror, INamedTypeSymbol? boundContext)
+{
+    public IParameterSymbol MetadataParameter { get; } = metadataParameter;
 
-    /// <summary>The context property that will hold the type's metadata.</summary>
-    public string PropertyName { get; }
+    /// <summary>The generation options the context must have (null: the defaults).</summary>
+    public MirroredOptions? Mirror { get; } = mirror;
 
-    /// <summary>A new registration needs <c>TypeInfoPropertyName</c> (the generator's own name is taken).</summary>
-    public bool NewRegistrationNeedsName { get; }
+    /// <summary>The context an earlier fix bound the options to, the only one that qualifies.</summary>
+    public INamedTypeSymbol? BoundContext { get; } = boundContext;
+}
 
-    /// <summary>Marks the call so that it is found again after the context's document was edited.</summary>
-    public SyntaxAnnotation Mark { get; } = new SyntaxAnnotation();
+/// <summary>The call takes a context's metadata instead of its options (a mirrored member goes once private and unused).</summary>
+internal sealed class MetadataInstead(IParameterSymbol metadataParameter, MirroredOptions? mirror, ISymbol? mirroredMember = null)
+    : OptionsPlan(metadataParameter, mirror, null)
+{
+    public ISymbol? MirroredMember { get; } = mirroredMember;
+}
 
-    /// <summary>Generation options mirroring the call's static options: the context must have exactly these (null: none).</summary>
-    public MirroredOptions? Mirror { get; }
+/// <summary>The context becomes the static options' resolver (reflection behind it); the call stays as it is.</summary>
+internal sealed class BoundAsResolver(IParameterSymbol optionsParameter, ISymbol member, INamedTypeSymbol? boundContext)
+    : OptionsPlan(optionsParameter, null, boundContext)
+{
+    public ISymbol Member { get; } = member;
+}
 
-    /// <summary>The static options member the context is bound to as resolver, for calls on such options.</summary>
-    public ISymbol? Member { get; }
+/// <summary>Where reflection is off: a context instance built on the static options, and the call takes its metadata.</summary>
+internal sealed class ContextInstance(IParameterSymbol metadataParameter, ISymbol member, ContextInstanceBinding.Uses uses)
+    : OptionsPlan(metadataParameter, null, uses.InstanceField?.Type as INamedTypeSymbol)
+{
+    public ISymbol Member { get; } = member;
+    public string FieldName { get; } = uses.InstanceField?.Name ?? ContextInstanceBinding.FieldName(member);
+    public bool FieldExists { get; } = uses.InstanceField is not null;
+    public IReadOnlyList<ITypeSymbol> Types { get; } = uses.Types;
+}
 
-    /// <summary>The context the member's initializer already names as its resolver (an earlier fix), if any.</summary>
-    public INamedTypeSymbol? BoundContext { get; }
+/// <summary>The context the call takes its metadata from: an existing one (with its registration of the type, if any), or null to scaffold.</summary>
+internal sealed class ContextChoice(INamedTypeSymbol? context, AttributeData? registration, string propertyName, bool needsName, ImmutableArray<ITypeSymbol> extraTypes)
+{
+    public INamedTypeSymbol? Context { get; } = context;
+    public AttributeData? Registration { get; } = registration;
+    public string PropertyName { get; } = propertyName;
 
-    /// <summary>The static options member whose settings <see cref="Mirror"/> mirrors: removed once private and unused.</summary>
-    public ISymbol? MirroredMember { get; }
-
-    /// <summary>
-    /// Static options (in a trimmed/AOT/reflection-free project) that get a context instance built on them
-    /// (<see cref="ContextInstanceBinding"/>): the call takes its metadata.
-    /// </summary>
-    public ISymbol? InstanceMember { get; }
-
-    /// <summary>The static field holding that context instance.</summary>
-    public string? InstanceField { get; }
-
-    /// <summary>An earlier fix added <see cref="InstanceField"/> already.</summary>
-    public bool InstanceFieldExists { get; }
-
-    /// <summary>Other types used with <see cref="InstanceMember"/>, registered in the same fix (the context becomes their only resolver).</summary>
-    public ImmutableArray<ITypeSymbol> ExtraTypes { get; }
+    /// <summary>A new registration needs <c>TypeInfoPropertyName</c>: the generator's own name is taken.</summary>
+    public bool NeedsName { get; } = needsName;
+    public ImmutableArray<ITypeSymbol> ExtraTypes { get; } = extraTypes;
 }

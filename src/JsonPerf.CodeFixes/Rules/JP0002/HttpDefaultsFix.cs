@@ -1,140 +1,120 @@
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+using Fix = JsonPerf.Analyzers.ReflectionSerializationFix;
 
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0002's fix for ASP.NET Core's helpers called without options where <see cref="HttpDefaultsContext"/> plans it (a
-/// trimmed/AOT app whose configured JSON options are ASP.NET Core's defaults with one context first): the call takes the
-/// metadata of that context built on the same settings, from a static property the fix adds to the context's own
-/// declaration once: <c>Results.Json(todo)</c> becomes <c>Results.Json(todo, AppJsonSerializerContext.Http.Todo)</c>.
-/// Fix All plans every such site of a project on one compilation and writes them together, the property once.
+/// JP0002's <see cref="Fix.HttpDefaults"/>: the call takes the metadata of the context the app's options are answered
+/// by, built on the same settings, from a static property the fix adds to the context's own declaration once:
+/// <c>Results.Json(todo)</c> becomes <c>Results.Json(todo, AppJsonSerializerContext.Http.Todo)</c>.
 /// </summary>
 internal static class HttpDefaultsFix
 {
     private const string HolderComment = "// The app's HTTP JSON options: ASP.NET Core's defaults (Web, relaxed encoder) answered by this context.";
 
-    /// <summary>One call, planned.</summary>
-    private sealed class Site
+    /// <summary>One call, planned: <see cref="Declaration"/> is where the holder goes, null where it exists.</summary>
+    private sealed class Site(DocumentId document, IInvocationOperation call, IArgumentOperation? options, INamedTypeSymbol context, ImmutableDictionary<string, string?> facts, ClassDeclarationSyntax? declaration)
     {
-        public Site(DocumentId document, InvocationExpressionSyntax invocation, IInvocationOperation call, IArgumentOperation? options, HttpDefaultsContext.Plan plan)
-        {
-            Document = document;
-            Invocation = invocation;
-            Call = call;
-            Options = options;
-            Plan = plan;
-        }
-
-        public DocumentId Document { get; }
-        public InvocationExpressionSyntax Invocation { get; }
-        public IInvocationOperation Call { get; }
-        public IArgumentOperation? Options { get; }
-        public HttpDefaultsContext.Plan Plan { get; }
+        public DocumentId Document { get; } = document;
+        public InvocationExpressionSyntax Invocation { get; } = (InvocationExpressionSyntax)call.Syntax;
+        public IInvocationOperation Call { get; } = call;
+        public IArgumentOperation? Options { get; } = options;
+        public INamedTypeSymbol Context { get; } = context;
+        public string Holder { get; } = facts[Fix.Holder]!;
+        public string MetadataProperty { get; } = facts[Fix.MetadataProperty]!;
+        public string MetadataParameter { get; } = facts[Fix.MetadataParameter]!;
+        public ClassDeclarationSyntax? Declaration { get; } = declaration;
     }
 
-    public static async Task<Func<CancellationToken, Task<Solution?>>?> PrepareAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => await PlanAsync(document, site, cancellationToken).ConfigureAwait(false) is { } planned
+    public static async Task<Func<CancellationToken, Task<Solution?>>?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => await PlanAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is { } planned
             ? ct => ApplyAsync(document.Project.Solution, new[] { planned }, ct)
             : null;
 
-    /// <summary>
-    /// Fix All's part: the sites that are ASP.NET Core helpers, planned on the solution as it is and written together;
-    /// their marks go to <paramref name="done"/>. The other sites are left as they are.
-    /// </summary>
     public static async Task<Solution> FixAllAsync(Solution solution, IEnumerable<FixAllSite> sites, List<SyntaxAnnotation> done, CancellationToken cancellationToken)
     {
-        var planned = new List<Site>();
-        var marks = new List<SyntaxAnnotation>();
-        foreach (var site in sites.Where(s => s.Diagnostic.Properties.ContainsKey(DiagnosticProperties.HttpDefaults)))
+        var planned = new List<(Site Site, SyntaxAnnotation Mark)>();
+        foreach (var site in sites.Where(s => s.Diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) && kind == Fix.HttpDefaults))
         {
             if (solution.GetDocument(site.Document) is { } document
                 && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root
                 && root.GetAnnotatedNodes(site.Mark).FirstOrDefault() is { } node
-                && await PlanAsync(document, node, cancellationToken).ConfigureAwait(false) is { } plan)
+                && await PlanAsync(document, node, site.Diagnostic, cancellationToken).ConfigureAwait(false) is { } plan)
             {
-                planned.Add(plan);
-                marks.Add(site.Mark);
+                planned.Add((plan, site.Mark));
             }
         }
 
-        if (planned.Count == 0 || await ApplyAsync(solution, planned, cancellationToken).ConfigureAwait(false) is not { } fixedSolution)
+        if (planned.Count == 0 || await ApplyAsync(solution, planned.ConvertAll(p => p.Site), cancellationToken).ConfigureAwait(false) is not { } fixedSolution)
         {
             return solution;
         }
 
-        done.AddRange(marks);
+        done.AddRange(planned.Select(p => p.Mark));
         return fixedSolution;
     }
 
-    private static async Task<Site?> PlanAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    /// <summary>The analyzer's facts on the solution as it is now: an earlier fix may have added the holder.</summary>
+    private static async Task<Site?> PlanAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
-        var invocation = site.FirstAncestorOrSelf<InvocationExpressionSyntax>();
-        if (invocation is null
-            || ConditionalCompilation.IsConditional(invocation)
+        if (site.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } invocation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.For(model.Compilation) is not { JsonSerializerContext: not null } symbols
+            || JsonSymbols.For(model.Compilation) is not { } symbols
             || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation
-            || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out var type, out var options)
-            || HttpDefaultsContext.For(operation, type, options, model.Compilation, ReflectionFreeProject.Is(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions), MinimalApiSymbols.For(model.Compilation), symbols, cancellationToken) is not { } plan
-            || (plan.Declaration is { } declaration && document.Project.Solution.GetDocument(declaration.SyntaxTree) is null))
+            || !SerializerEntryPoints.TryGetSerializedType(operation, symbols, out _, out var options)
+            || SymbolsAfterEdit.FindType(model.Compilation, diagnostic.Properties[Fix.Context]) is not { } context)
         {
             return null;
         }
 
-        return new Site(document.Id, invocation, operation, options, plan);
+        if (!context.GetMembers(diagnostic.Properties[Fix.Holder]!).IsEmpty)
+        {
+            return new Site(document.Id, operation, options, context, diagnostic.Properties, declaration: null);
+        }
+
+        return HolderDeclaration(model.Compilation, context, cancellationToken) is { } declaration && document.Project.Solution.GetDocument(declaration.SyntaxTree) is not null
+            ? new Site(document.Id, operation, options, context, diagnostic.Properties, declaration)
+            : null;
     }
 
-    /// <summary>Every site's call rewritten and each context's property added once, each document edited once.</summary>
+    private static ClassDeclarationSyntax? HolderDeclaration(Compilation compilation, INamedTypeSymbol context, CancellationToken cancellationToken)
+        => HttpDefaultsContext.OwnDeclarations(compilation, context, cancellationToken).OrderByDescending(d => d.AttributeLists.Count).FirstOrDefault();
+
     private static async Task<Solution?> ApplyAsync(Solution solution, IReadOnlyList<Site> sites, CancellationToken cancellationToken)
     {
-        var declarations = sites.Select(s => s.Plan.Declaration).OfType<ClassDeclarationSyntax>().Distinct().ToList();
-        var byDocument = new Dictionary<DocumentId, List<SyntaxNode>>();
-        foreach (var node in sites.Select(s => (SyntaxNode)s.Invocation).Concat(declarations))
+        var nodes = sites.Select(s => (SyntaxNode)s.Invocation).Concat(sites.Select(s => s.Declaration).OfType<ClassDeclarationSyntax>().Distinct()).ToList();
+        if (nodes.Any(node => solution.GetDocumentId(node.SyntaxTree) is null))
         {
-            if (solution.GetDocumentId(node.SyntaxTree) is not { } id)
-            {
-                return null;
-            }
-
-            if (!byDocument.TryGetValue(id, out var nodes))
-            {
-                byDocument[id] = nodes = new List<SyntaxNode>();
-            }
-
-            nodes.Add(node);
+            return null;
         }
 
         var byInvocation = sites.ToDictionary(s => (SyntaxNode)s.Invocation);
         var generator = SyntaxGenerator.GetGenerator(solution.GetDocument(sites[0].Document)!);
-        foreach (var entry in byDocument)
+        foreach (var inDocument in nodes.GroupBy(node => solution.GetDocumentId(node.SyntaxTree)!))
         {
-            var (id, nodes) = (entry.Key, entry.Value);
+            var id = inDocument.Key;
             var root = (await solution.GetDocument(id)!.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!;
             var newLine = NewLine(root);
-            var newRoot = root.ReplaceNodes(nodes, (original, rewritten) => byInvocation.TryGetValue(original, out var site)
+            var newRoot = root.ReplaceNodes(inDocument, (original, rewritten) => byInvocation.TryGetValue(original, out var site)
                 ? ((InvocationExpressionSyntax)rewritten).WithArgumentList(RewriteArguments(((InvocationExpressionSyntax)rewritten).ArgumentList, site, generator))
-                : WithHolder((ClassDeclarationSyntax)rewritten, sites.First(s => s.Plan.Declaration == original).Plan.Holder, newLine));
+                : WithHolder((ClassDeclarationSyntax)rewritten, sites.First(s => s.Declaration == original).Holder, newLine));
             solution = solution.WithDocumentSyntaxRoot(id, newRoot);
         }
 
         return solution;
     }
 
-    /// <summary>The metadata right after the value, the later arguments named (<see cref="ArgumentRewriter.MetadataPlacement.AfterValue"/>).</summary>
     private static ArgumentListSyntax RewriteArguments(ArgumentListSyntax list, Site site, SyntaxGenerator generator)
-        => ArgumentRewriter.RewriteArguments(list, site.Invocation, site.Call, site.Options, site.Plan.MetadataParameter.Name, Metadata(generator, site.Plan), ArgumentRewriter.MetadataPlacement.AfterValue);
-
-    /// <summary><c>Context.Http.Todo</c>.</summary>
-    private static ExpressionSyntax Metadata(SyntaxGenerator generator, HttpDefaultsContext.Plan plan)
-        => MemberAccessExpression(
+    {
+        var context = ((ExpressionSyntax)generator.TypeExpression(site.Context)).WithAdditionalAnnotations(Simplifier.Annotation);
+        var metadata = MemberAccessExpression(
             SyntaxKind.SimpleMemberAccessExpression,
-            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ((ExpressionSyntax)generator.TypeExpression(plan.Context)).WithAdditionalAnnotations(Simplifier.Annotation), IdentifierName(plan.Holder)),
-            IdentifierName(plan.Metadata.Name));
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, context, IdentifierName(site.Holder)),
+            IdentifierName(site.MetadataProperty));
+        return ArgumentRewriter.RewriteArguments(list, site.Invocation, site.Call, site.Options, site.MetadataParameter, metadata, ArgumentRewriter.MetadataPlacement.AfterValue);
+    }
 
-    /// <summary>
-    /// <c>internal static Ctx Http { get; } = new(new JsonSerializerOptions(JsonSerializerDefaults.Web) { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });</c>
-    /// as the declaration's first member, names written in full and simplified afterwards (the usings added).
-    /// </summary>
+    /// <summary>The holder as the declaration's first member, its names written in full and simplified afterwards.</summary>
     private static ClassDeclarationSyntax WithHolder(ClassDeclarationSyntax declaration, string name, SyntaxTrivia newLine)
     {
         var member = (PropertyDeclarationSyntax)ParseMemberDeclaration(
@@ -142,12 +122,9 @@ internal static class HttpDefaultsFix
         member = member.ReplaceNodes(
             member.DescendantNodes().Where(n => n is QualifiedNameSyntax { Parent: not QualifiedNameSyntax } or MemberAccessExpressionSyntax { Name.Identifier.ValueText: "JsonSerializerDefaults" or "JavaScriptEncoder" }),
             (_, rewritten) => rewritten.WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation));
-        member = member.WithLeadingTrivia(Comment(HolderComment), newLine).WithTrailingTrivia(newLine).WithAdditionalAnnotations(Formatter.Annotation);
-        if (declaration.Members.Count > 0)
-        {
-            member = member.WithTrailingTrivia(newLine, newLine);
-        }
-
+        member = member.WithLeadingTrivia(Comment(HolderComment), newLine)
+            .WithTrailingTrivia(declaration.Members.Count > 0 ? new[] { newLine, newLine } : new[] { newLine })
+            .WithAdditionalAnnotations(Formatter.Annotation);
         if (declaration.SemicolonToken.IsKind(SyntaxKind.SemicolonToken) && declaration.OpenBraceToken.IsKind(SyntaxKind.None))
         {
             // `class AppJsonContext : JsonSerializerContext;` (C# 12): a body, the `;`'s trailing trivia after its `}`.
@@ -173,7 +150,7 @@ internal static class HttpDefaultsFix
         return declaration.WithMembers(declaration.Members.Insert(0, member));
     }
 
-    /// <summary>The document's own line break (the first one in it), so that an LF file stays LF.</summary>
+    /// <summary>The document's own line break, so that an LF file stays LF.</summary>
     private static SyntaxTrivia NewLine(SyntaxNode root)
         => root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) is { } first && first.IsKind(SyntaxKind.EndOfLineTrivia)
             ? first

@@ -1,29 +1,10 @@
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// After JP0002's fix moved a call from static options to a context that mirrors them, the options member may be used
-/// by nothing: a private one is then removed (nothing outside its type can reach it).
-/// </summary>
+/// <summary>Static options a mirroring context replaced: removed once private and used by nothing.</summary>
 internal static class UnusedOptions
 {
-    public static async Task<Solution> RemoveIfUnusedAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
-    {
-        if (await RemovableAsync(solution, projectId, member, cancellationToken).ConfigureAwait(false) is not { } removed
-            || solution.GetDocument(removed.SyntaxTree) is not { } document
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } documentRoot
-            || MemberRemoval.Remove(documentRoot, removed) is not { } newRoot)
-        {
-            return solution;
-        }
-
-        return document.WithSyntaxRoot(newRoot).Project.Solution;
-    }
-
-    /// <summary>
-    /// Fix All: each member that nothing uses any more is removed, all judged on one compilation (removing one member
-    /// does not make another one's uses go away: they are judged by name within their own type).
-    /// </summary>
-    public static async Task<Solution> RemoveAllUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
+    /// <summary>Each member nothing uses, all judged on one compilation (removing one takes no use of another away).</summary>
+    public static async Task<Solution> RemoveUnusedAsync(Solution solution, ProjectId projectId, IEnumerable<ISymbol> members, CancellationToken cancellationToken)
     {
         var removals = new List<SyntaxNode>();
         foreach (var member in members)
@@ -42,7 +23,7 @@ internal static class UnusedOptions
             .ToList();
         foreach (var inTree in removals.GroupBy(r => r.SyntaxTree))
         {
-            if (solution.GetDocument(inTree.Key) is not { } document)
+            if (solution.GetDocumentId(inTree.Key) is not { } id)
             {
                 continue;
             }
@@ -50,55 +31,65 @@ internal static class UnusedOptions
             var root = inTree.Key.GetRoot(cancellationToken).TrackNodes(inTree);
             foreach (var removed in inTree)
             {
-                if (root.GetCurrentNode(removed) is { } current && MemberRemoval.Remove(root, current) is { } newRoot)
+                if (root.GetCurrentNode(removed) is { } current && Remove(root, current) is { } newRoot)
                 {
                     root = newRoot;
                 }
             }
 
-            solution = document.WithSyntaxRoot(root).Project.Solution;
+            solution = solution.WithDocumentSyntaxRoot(id, root);
         }
 
         return solution;
     }
 
-    /// <summary>The declaration to remove for <paramref name="member"/> (as the solution is now), or null while anything uses it.</summary>
     private static async Task<SyntaxNode?> RemovableAsync(Solution solution, ProjectId projectId, ISymbol member, CancellationToken cancellationToken)
     {
         if (member.DeclaredAccessibility != Accessibility.Private
             || member is not (IFieldSymbol or IPropertySymbol)
-            || member.ContainingType is not { } containing
             || solution.GetProject(projectId) is not { } project
             || await project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
-            || SymbolsAfterEdit.FindAgain(compilation, containing) is not { } type
-            || type.GetMembers(member.Name).FirstOrDefault(m => m.Kind == member.Kind && m.IsStatic) is not { DeclaringSyntaxReferences.Length: 1 } current)
+            || ResolverBinding.FindAgain(compilation, member) is not { DeclaringSyntaxReferences.Length: 1, ContainingType: { } type } current)
         {
             return null;
         }
 
-        // References: within the type's own declarations (partial parts and nested types included), by name and symbol.
-        foreach (var part in type.DeclaringSyntaxReferences)
+        // Unbound names count as uses too: the code may not compile yet.
+        if (type.DeclaringSyntaxReferences.Any(part => part.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>().Any(identifier =>
+                identifier.Identifier.ValueText == member.Name
+                && (compilation.GetSemanticModel(part.SyntaxTree).GetSymbolInfo(identifier, cancellationToken).Symbol is not { } referenced
+                    || SymbolEqualityComparer.Default.Equals(referenced.OriginalDefinition, current)))))
         {
-            var root = await part.GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
-            var model = compilation.GetSemanticModel(part.SyntaxTree);
-            foreach (var identifier in root.DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                if (identifier.Identifier.ValueText == member.Name
-                    && (model.GetSymbolInfo(identifier, cancellationToken).Symbol is not { } referenced || SymbolEqualityComparer.Default.Equals(referenced.OriginalDefinition, current)))
-                {
-                    // Unbound names count as uses too: the code may not compile yet.
-                    return null;
-                }
-            }
+            return null;
         }
 
-        var declaration = await current.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false);
-        return declaration switch
+        return current.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) switch
         {
             VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: FieldDeclarationSyntax field } } => field,
             VariableDeclaratorSyntax declarator => declarator,
             PropertyDeclarationSyntax property => property,
             _ => null,
         };
+    }
+
+    /// <summary>As a person would: a first member's blank line does not stay behind after the type's <c>{</c>.</summary>
+    private static SyntaxNode? Remove(SyntaxNode root, SyntaxNode member)
+    {
+        if (member is not MemberDeclarationSyntax declaration || member.Parent is not TypeDeclarationSyntax type || type.Members.IndexOf(declaration) != 0 || type.Members.Count < 2)
+        {
+            return root.RemoveNode(member, SyntaxRemoveOptions.KeepNoTrivia);
+        }
+
+        var next = type.Members[1];
+        var tracked = root.TrackNodes(member, next);
+        if (tracked.RemoveNode(tracked.GetCurrentNode(member)!, SyntaxRemoveOptions.KeepNoTrivia) is not { } removed
+            || removed.GetCurrentNode(next) is not { } current)
+        {
+            return null;
+        }
+
+        var leading = current.GetLeadingTrivia();
+        var blank = leading.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia)).ToList().FindLastIndex(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) + 1;
+        return removed.ReplaceNode(current, current.WithLeadingTrivia(leading.Skip(blank)));
     }
 }

@@ -42,4 +42,25 @@ public sealed partial class Utf16DetourFixer
             .WithTriviaFrom(fromString);
         return document.WithSyntaxRoot(bytes.ReplaceNode(fromString, creation));
     }
+
+    /// <summary><c>var json = JsonSerializer.Serialize(...);</c> read only by this Deserialize: the local holds the UTF-8 bytes (<c>string</c> becomes <c>byte[]</c>).</summary>
+    private static async Task<Document?> FixRoundTripLocalAsync(Document document, InvocationExpressionSyntax deserialize, CancellationToken cancellationToken)
+    {
+        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || deserialize.ArgumentList.Arguments.FirstOrDefault()?.Expression is not IdentifierNameSyntax local
+            || model.GetSymbolInfo(local, cancellationToken).Symbol is not ILocalSymbol { DeclaringSyntaxReferences.Length: 1 } symbol
+            || await symbol.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not VariableDeclaratorSyntax { Initializer.Value: var value, Parent: VariableDeclarationSyntax declaration }
+            || CallTrivia.WalkDownParenthesesAndCasts(value) is not InvocationExpressionSyntax serialize
+            || ToUtf8Bytes(serialize) is not { } renamed
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        {
+            return null;
+        }
+
+        var type = declaration.Type is PredefinedTypeSyntax
+            ? ParseTypeName("byte[]").WithTriviaFrom(declaration.Type)
+            : declaration.Type;
+        var changed = declaration.ReplaceNode(serialize, renamed.WithTriviaFrom(serialize)).WithType(type);
+        return document.WithSyntaxRoot(root.ReplaceNode(declaration, changed));
+    }
 }

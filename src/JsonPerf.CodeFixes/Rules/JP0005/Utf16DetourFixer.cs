@@ -33,6 +33,11 @@ public sealed partial class Utf16DetourFixer : JsonFixer
             return site is ObjectCreationExpressionSyntax stringContent ? await FixStringContentAsync(document, stringContent, cancellationToken).ConfigureAwait(false) : null;
         }
 
+        if (kind == Utf16DetourFix.RoundTripLocal)
+        {
+            return site is InvocationExpressionSyntax deserialize ? await FixRoundTripLocalAsync(document, deserialize, cancellationToken).ConfigureAwait(false) : null;
+        }
+
         if (kind is Utf16DetourFix.RoundTrip or Utf16DetourFix.BinaryDataBytes)
         {
             return await FixCarrierAsync(document, site, kind, cancellationToken).ConfigureAwait(false);

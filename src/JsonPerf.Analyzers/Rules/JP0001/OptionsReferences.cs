@@ -1,0 +1,71 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>References to a local or field holding options, and the statements that only configure it.</summary>
+internal static class OptionsReferences
+{
+    /// <summary>The references to the declared local in its body.</summary>
+    public static List<ILocalReferenceOperation> Of(IVariableDeclaratorOperation declarator) => Of(declarator.Symbol, declarator.Root());
+
+    /// <summary>The references to <paramref name="local"/> under <paramref name="root"/>, in the order of <c>Descendants()</c>.</summary>
+    public static List<ILocalReferenceOperation> Of(ILocalSymbol local, IOperation root)
+    {
+        var references = new List<ILocalReferenceOperation>();
+        var pending = OperationTree.Start(root);
+        try
+        {
+            while (OperationTree.Next(pending) is { } operation)
+            {
+                if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local))
+                {
+                    references.Add(reference);
+                }
+            }
+        }
+        finally
+        {
+            OperationTree.End(pending);
+        }
+
+        return references;
+    }
+
+    /// <summary>The references to <paramref name="field"/> in one declaration of its type.</summary>
+    public static IEnumerable<IFieldReferenceOperation> Of(IFieldSymbol field, SyntaxNode declaration, SemanticModel model, CancellationToken cancellationToken)
+    {
+        foreach (var name in declaration.DescendantNodes().OfType<IdentifierNameSyntax>())
+        {
+            // `this._options` and `C._options` bind on the member access, not on the name.
+            SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+            if (name.Identifier.ValueText == field.Name
+                && model.GetOperation(node, cancellationToken) is IFieldReferenceOperation use
+                && SymbolEqualityComparer.Default.Equals(use.Field, field))
+            {
+                yield return use;
+            }
+        }
+    }
+
+    /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>
+    public static bool IsWrite(IOperation reference)
+        => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
+           || reference.Parent is IDeconstructionAssignmentOperation
+           || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };
+
+    /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
+    public static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
+    {
+        if (reference.Parent is not IPropertyReferenceOperation property || property.Instance != reference)
+        {
+            return null;
+        }
+
+        if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
+        {
+            return assignment.Parent as IExpressionStatementOperation;
+        }
+
+        return property.Property.Name == "Converters" && property.Parent is IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add && add.Instance == property
+            ? add.Parent as IExpressionStatementOperation
+            : null;
+    }
+}
