@@ -22,5 +22,8 @@ internal static partial class Rules
                      "stored or returned is needed anyway.",
         helpLinkUri: HelpLinkBase + Utf16DetourId + ".md");
 
+    /// <summary>JP0005 on a StringContent of a local that holds the serialized text.</summary>
+    public const string NoFixStringContentOfLocal = " (no automatic fix here: the text is held in a local; serialize inline, then the fix applies)";
+
     public static readonly RuleRegistration Utf16DetourRegistration = new(Utf16Detour, () => new Utf16DetourAnalyzer());
 }
