@@ -11,14 +11,16 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     private static Diagnostic? ConverterCopy(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (ConverterOptions(containingSymbol, creation, symbols) is not { } source || creation.Arguments.Length != 1 || !IsParameter(creation.Arguments[0].Value, source))
+        if (ConverterOptions(containingSymbol, creation, symbols) is not { } source
+            || creation.Arguments.Length != 1
+            || !IsParameter(creation.Arguments[0].Value, source)
+            || UsesOfCopy(creation, symbols, cancellationToken) is not { } sources)
         {
             return null;
         }
 
-        var sources = UsesOfCopy(creation, symbols, cancellationToken);
-        var fixable = sources is not null && sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
-        return sources is null ? null : NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
+        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
     }
 
     /// <summary>A call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>) in a converter.</summary>
@@ -92,25 +94,14 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     /// <summary>Nothing the next call could see differently: constants, statics that cannot change, the converter's readonly fields, the source.</summary>
     internal static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
-    {
-        foreach (var operation in root.DescendantsAndSelf())
+        => root.DescendantsAndSelf().All(operation => operation switch
         {
-            var stable = operation switch
-            {
-                IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
-                ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
-                IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
-                IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
-                IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,
-                IInvocationOperation call => call.TargetMethod.ContainingType.ContainingNamespace?.ToDisplayString().StartsWith("System", StringComparison.Ordinal) == true,
-                _ => true,
-            };
-            if (!stable)
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+            IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
+            ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
+            IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
+            IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
+            IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,
+            IInvocationOperation call => call.TargetMethod.ContainingType.ContainingNamespace?.ToDisplayString().StartsWith("System", StringComparison.Ordinal) == true,
+            _ => true,
+        });
 }

@@ -42,16 +42,9 @@ internal sealed partial class OptionsHelperSummaries
             return null;
         }
 
-        foreach (var operation in invocation.Root().Descendants())
-        {
-            if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && OptionsReferences.IsWrite(reference))
-            {
-                return null;
-            }
-        }
-
-        return parameter;
+        var written = invocation.Root().Descendants()
+            .Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference));
+        return written ? null : parameter;
     }
 
     /// <summary>Null unless every return (outside lambdas and local functions) is a fresh creation, or <c>p ?? creation</c>.</summary>
