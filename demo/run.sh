@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's main job, a demo: packs JsonPerf.Analyzers, builds demo/Sample (one site of each rule JP0001-JP0008)
+# The README's main job, a demo: packs JsonPerf.Analyzers, builds demo/Sample (one site of each rule JP0001-JP0010)
 # from the .nupkg as a user's project, runs it, applies every fix with the README's two `dotnet format analyzers`
 # commands, shows the diff, and checks that the fixed app builds without a JsonPerf warning and prints the same output.
 # The full end to end (presets, install blocks, native AOT publish, ...) is tests/PackageConsumer/run.sh, run by CI.
@@ -12,7 +12,7 @@ app="$work/app"
 # A private packages folder for the sample: the package just packed is the one restored, and nothing of it lands in
 # the machine's global packages folder (~/.nuget/packages), where a later repack of the same version would go unseen.
 packages="$root/artifacts/demo-packages"
-rules=(JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008)
+rules=(JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008 JP0009 JP0010)
 start=$SECONDS
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -68,7 +68,7 @@ format() {
   echo "ok $(elapsed)"
 }
 format JP0001 JP0003 JP0004 JP0005 JP0006 JP0007 --severity warn
-format JP0002 JP0008 --severity info
+format JP0002 JP0008 JP0009 JP0010 --severity info
 echo "== the diff"
 diff -u --label demo/Sample/Program.cs --label artifacts/demo/app/Program.cs "$here/Sample/Program.cs" "$app/Program.cs" || true
 

@@ -13,7 +13,10 @@ namespace JsonPerf.PerfValidation;
 /// flagged code and the other row is the UTF-8 call (what the fix writes, or what the doc suggests where there is no
 /// fix). Run on a small object (<see cref="JP0005_SmallObject"/>) and on about 1 MB of JSON
 /// (<see cref="JP0005_OneMegabyte"/>, 9,000 items), default options, all metadata warm. The file rows write to and
-/// read from a file in the temporary folder (page cache, no fsync).
+/// read from a file in the temporary folder (page cache, no fsync). The carrier rows: an object converted through JSON
+/// held in a local (<c>var json = Serialize(x); Deserialize&lt;T&gt;(json)</c>, fixed to <c>SerializeToUtf8Bytes</c>) and
+/// BinaryData made of a serialized string (<c>BinaryData.FromString(Serialize(x))</c>, fixed to
+/// <c>new BinaryData(SerializeToUtf8Bytes(x))</c>).
 /// </summary>
 [MemoryDiagnoser]
 [CategoriesColumn]
@@ -87,6 +90,26 @@ public abstract class JP0005_Utf16Detour<T>
         _stream.Position = 0;
         return JsonSerializer.Deserialize<T>(_stream)!;
     }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("T to T through a local")]
+    public T Carrier_Local_String()
+    {
+        var json = JsonSerializer.Serialize(_value);
+        return JsonSerializer.Deserialize<T>(json)!;
+    }
+
+    [Benchmark, BenchmarkCategory("T to T through a local")]
+    public T Carrier_Local_Utf8Bytes()
+    {
+        var json = JsonSerializer.SerializeToUtf8Bytes(_value);
+        return JsonSerializer.Deserialize<T>(json)!;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("T to BinaryData")]
+    public BinaryData Carrier_BinaryData_FromString() => BinaryData.FromString(JsonSerializer.Serialize(_value));
+
+    [Benchmark, BenchmarkCategory("T to BinaryData")]
+    public BinaryData Carrier_BinaryData_Utf8Bytes() => new BinaryData(JsonSerializer.SerializeToUtf8Bytes(_value));
 }
 
 /// <summary>One <see cref="Item"/>: about 115 bytes of JSON.</summary>

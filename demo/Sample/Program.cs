@@ -15,6 +15,8 @@ Console.WriteLine(Orders.Read("{\"id\":2,\"customer\":\"Bo\",\"status\":0}"));
 Console.WriteLine(Convert.ToHexString(Orders.Utf8(order)));
 Console.WriteLine(Orders.FromElement(JsonSerializer.SerializeToElement(order, AppJsonContext.Default.Order)));
 Console.WriteLine(Orders.IdOf("{\"Id\":3}"));
+Console.WriteLine(Orders.Schema.GetProperty("type").GetString());
+Console.WriteLine(Orders.Line(order));
 Console.WriteLine(await Api.RoundTrip(order));
 
 public enum Status { Pending, Shipped }
@@ -64,6 +66,34 @@ public static class Orders
     {
         var document = JsonDocument.Parse(json);
         return document.RootElement.GetProperty("Id").GetInt32();
+    }
+
+    // JP0009: constant JSON parsed again on every read.
+    public static JsonElement Schema => JsonElement.Parse("{\"type\":\"object\",\"required\":[\"id\"]}");
+
+    public static string Line(Order order)
+    {
+        using var stream = new MemoryStream();
+        using (var writer = new Utf8JsonWriter(stream))
+        {
+            new OrderLineConverter().Write(writer, order, AppJsonContext.Default.Options);
+        }
+
+        return Encoding.UTF8.GetString(stream.ToArray());
+    }
+}
+
+// JP0010: constant property names written as strings, escaped again for every value.
+public sealed class OrderLineConverter : JsonConverter<Order>
+{
+    public override Order Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => throw new NotSupportedException();
+
+    public override void Write(Utf8JsonWriter writer, Order value, JsonSerializerOptions options)
+    {
+        writer.WriteStartObject();
+        writer.WriteNumber("id", value.Id);
+        writer.WriteString("customer", value.Customer);
+        writer.WriteEndObject();
     }
 }
 

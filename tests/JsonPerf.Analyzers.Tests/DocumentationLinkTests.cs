@@ -28,6 +28,16 @@ public class DocumentationLinkTests
         return pages;
     }
 
+    /// <summary>The project's own workflow means nothing to a reader: no "issue 40" or "stop 48" (another project's issue is named with it).</summary>
+    [Theory]
+    [MemberData(nameof(Pages))]
+    public void No_page_speaks_the_projects_workflow(string page)
+    {
+        var text = File.ReadAllText(Path.Combine(RuleCatalogTests.RepositoryRoot, page));
+        var words = Regex.Matches(text, @"(?<!/\S*\s)\b(?:[Ii]ssue|[Ss]top)s? #?\d+").Select(m => m.Value).ToList();
+        Assert.True(words.Count == 0, page + ": " + string.Join(", ", words));
+    }
+
     [Theory]
     [MemberData(nameof(Pages))]
     public void Every_relative_link_resolves(string page)

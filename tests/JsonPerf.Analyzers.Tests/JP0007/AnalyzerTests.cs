@@ -119,7 +119,7 @@ public partial class AnalyzerTests
             TestCode = InMethod("var doc = {|#0:JsonDocument.Parse(json)|}; Console.WriteLine(doc.RootElement);"),
             ExpectedDiagnostics =
             {
-                new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.JsonDocumentNotDisposed).WithLocation(0).WithMessage("JsonDocument.Parse returns a JsonDocument never disposed, so its pooled arrays are not returned; dispose it with 'using', or Clone() an element to keep"),
+                new Microsoft.CodeAnalysis.Testing.DiagnosticResult(Rules.JsonDocumentNotDisposed).WithLocation(0).WithMessage("JsonDocument.Parse returns a JsonDocument that is never disposed, so its pooled buffers are lost; dispose it with 'using', or use JsonElement.Parse for an element that outlives it"),
             },
         }.RunAsync();
 

@@ -19,6 +19,9 @@ public partial class AnalyzerTests
         "JsonDocument document; if (!{|JP0010:JsonDocument.TryParseValue(ref reader, out document)|}) throw new JsonException(); using (document) { return document.RootElement.Deserialize<Circle>(options); }",
         "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; if (!element.TryGetProperty(\"kind\", out _)) throw new JsonException(); return element.Deserialize<Circle>(options);",
         "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; foreach (var property in element.EnumerateObject()) { if (property.NameEquals(\"kind\") && property.Value.GetString() == \"square\") { return element.Deserialize<Square>(options); } } return element.Deserialize<Circle>(options);",
+        // A DOM also named in an exception's message: the error path needs no DOM kept.
+        "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; var kind = element.GetProperty(\"kind\").GetString(); if (kind != \"circle\") throw new JsonException($\"Unknown shape {element}\"); return element.Deserialize<Circle>(options);",
+        "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; if (!element.TryGetProperty(\"kind\", out _)) throw new JsonException(\"No kind in \" + element.GetRawText()); return element.Deserialize<Circle>(options);",
         // A DOM read for one scalar.
         "var element = {|JP0010:JsonElement.ParseValue(ref reader)|}; return new Circle { Radius = element.ValueKind == JsonValueKind.String ? double.Parse(element.GetString()) : element.GetDouble() };",
         "JsonElement? element; if ({|JP0010:JsonElement.TryParseValue(ref reader, out element)|}) { return new Square { Side = element.Value.GetInt32() }; } throw new JsonException();",

@@ -3,19 +3,13 @@ using Microsoft.CodeAnalysis.Text;
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// JPS0001: CA1869 ("cache and reuse JsonSerializerOptions instances") is suppressed on the creations JP0001 reports,
-/// so a build that runs both shows one warning per site, JP0001's, which says what the creation costs and comes with
-/// a fix. CA1869 stays wherever JP0001 does not report (code that runs once per process, dead stores, any shape
-/// JP0001 leaves alone) and everywhere in a file where JP0001's severity is <c>none</c>. The judgement is JP0001's
-/// own (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.Judge"/>), asked about the creation CA1869 points at.
-/// <para>
-/// A JP0001 suppressed in source, by <c>#pragma warning disable JP0001</c> or by <c>[SuppressMessage]</c> alike, still
-/// suppresses CA1869 on its creation: the author has accepted that cost there, and CA1869 names the same cost. The
-/// compiler treats both kinds as one ("suppressed in source") and applies them after the analyzer reports, so JP0001
-/// reports and records the creation either way, and a suppressor is never shown JP0001's diagnostic (only the ids it
-/// suppresses, CA1869, and only those not suppressed in source themselves). Turning JP0001 off by configuration
-/// (severity <c>none</c>, <c>/nowarn</c>) is the other thing: the rule does not run there, and CA1869 takes its place.
-/// </para>
+/// JPS0001: CA1869 ("cache and reuse JsonSerializerOptions instances") is suppressed on the creations JP0001 reports, so
+/// a build that runs both shows one warning per site, JP0001's, with its cost and a fix. CA1869 stays wherever JP0001 does
+/// not report, and in files where JP0001's severity is <c>none</c> (the rule does not run there). A suppressor is shown
+/// only CA1869, never JP0001's diagnostic, so it asks what JP0001 recorded or its judgement
+/// (<see cref="JsonSerializerOptionsCreatedPerCallAnalyzer.Judge"/>). A JP0001 suppressed in source (<c>#pragma</c>,
+/// <c>[SuppressMessage]</c>) still suppresses CA1869: the author accepted that cost there, and the compiler applies such
+/// suppressions after JP0001 has reported and recorded the creation.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class Ca1869Suppressor : DiagnosticSuppressor

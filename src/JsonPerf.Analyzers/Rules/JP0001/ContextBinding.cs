@@ -81,16 +81,5 @@ internal static class ContextBinding
         }
     }
 
-    private static bool IsGeneric(INamedTypeSymbol type)
-    {
-        for (var current = type; current is not null; current = current.ContainingType)
-        {
-            if (current.IsGenericType)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool IsGeneric(INamedTypeSymbol? type) => type is not null && (type.IsGenericType || IsGeneric(type.ContainingType));
 }

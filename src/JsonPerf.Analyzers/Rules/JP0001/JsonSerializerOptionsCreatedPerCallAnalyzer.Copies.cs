@@ -11,18 +11,49 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     private static Diagnostic? ConverterCopy(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (containingSymbol is not IMethodSymbol { IsOverride: true, IsStatic: false } method
-            || !s_converterMethods.Contains(method.Name)
-            || !method.ContainingType.InheritsFromOrEquals(symbols.JsonConverter)
+        if (ConverterOptions(containingSymbol, creation, symbols) is not { } source
             || creation.Arguments.Length != 1
-            || creation.Arguments[0].Value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: var source }
-            || !SymbolEqualityComparer.Default.Equals(source.ContainingSymbol, method)
-            || !symbols.IsJsonSerializerOptions(source.Type)
-            || creation.EnclosingFunction() is not null)
+            || !IsParameter(creation.Arguments[0].Value, source)
+            || UsesOfCopy(creation, symbols, cancellationToken) is not { } sources)
         {
             return null;
         }
 
+        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
+        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+    }
+
+    /// <summary>A call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>) in a converter.</summary>
+    private static Diagnostic? ConverterCopyCall(IInvocationOperation call, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (ConverterOptions(containingSymbol, call, symbols) is not { } source
+            || call.Arguments.Length != 1
+            || !IsParameter(call.Arguments[0].Value, source)
+            || OptionsHelperSummaries.For(symbols).CopiesItsParameter(call.TargetMethod, cancellationToken) is not { } stable
+            || UsesOfCopy(call, symbols, cancellationToken) is not { Count: 1 })
+        {
+            return null;
+        }
+
+        var fixable = stable && StaticInitializerCheck.CanAddStaticField(call);
+        return NewDiagnostic(call, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+    }
+
+    /// <summary>The options parameter of the converter's <c>Read</c> or <c>Write</c> the copy is made in, outside lambdas.</summary>
+    private static IParameterSymbol? ConverterOptions(ISymbol containingSymbol, IOperation copy, JsonSymbols symbols)
+        => containingSymbol is IMethodSymbol { IsOverride: true, IsStatic: false } method
+           && s_converterMethods.Contains(method.Name)
+           && method.ContainingType.InheritsFromOrEquals(symbols.JsonConverter)
+           && copy.EnclosingFunction() is null
+            ? method.Parameters.FirstOrDefault(p => symbols.IsJsonSerializerOptions(p.Type))
+            : null;
+
+    private static bool IsParameter(IOperation value, IParameterSymbol parameter)
+        => value.WalkDownConversions() is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter);
+
+    /// <summary>The copy and the statements that configure it, when every use only reads it; null otherwise.</summary>
+    private static List<IOperation>? UsesOfCopy(IOperation creation, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
         var sources = new List<IOperation> { creation };
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
@@ -50,12 +81,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                 return null;
         }
 
-        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
-        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+        return sources;
     }
 
     /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
-    private static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
+    internal static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
         => OptionsReferences.ConfigurationStatement(reference)
            ?? (reference.Parent is IPropertyReferenceOperation { Property.Name: "Converters" } converters && converters.Instance == reference
                && converters.Parent is IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change && change.Instance == converters
@@ -63,26 +93,15 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
                    : null);
 
     /// <summary>Nothing the next call could see differently: constants, statics that cannot change, the converter's readonly fields, the source.</summary>
-    private static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
-    {
-        foreach (var operation in root.DescendantsAndSelf())
+    internal static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
+        => root.DescendantsAndSelf().All(operation => operation switch
         {
-            var stable = operation switch
-            {
-                IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
-                ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
-                IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
-                IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
-                IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,
-                IInvocationOperation call => call.TargetMethod.ContainingType.ContainingNamespace?.ToDisplayString().StartsWith("System", StringComparison.Ordinal) == true,
-                _ => true,
-            };
-            if (!stable)
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+            IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
+            ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
+            IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
+            IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
+            IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,
+            IInvocationOperation call => call.TargetMethod.ContainingType.ContainingNamespace?.ToDisplayString().StartsWith("System", StringComparison.Ordinal) == true,
+            _ => true,
+        });
 }

@@ -89,13 +89,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var sources = new List<IOperation> { creation };
         if (creation.InitializedDeclarator() is { } declarator)
         {
-            foreach (var reference in OptionsReferences.Of(declarator))
-            {
-                if (OptionsReferences.ConfigurationStatement(reference) is { } statement)
-                {
-                    sources.Add(statement);
-                }
-            }
+            sources.AddRange(OptionsReferences.Of(declarator).Select(OptionsReferences.ConfigurationStatement).OfType<IOperation>());
         }
 
         var state = CallState.None;

@@ -4,18 +4,16 @@ namespace JsonPerf.Analyzers;
 internal sealed partial class OptionsHelperSummaries
 {
     /// <summary>
-    /// The factory <paramref name="invocation"/> calls when it returns fresh options on this call: every return of
-    /// the factory creates them, and the parameters whose null selects the creation (<c>p ?? new ...</c>) get
-    /// <c>null</c> here (written, <c>default</c>, or an omitted optional argument). Null otherwise. Also fresh when the argument is an optional parameter of the calling method whose default is null and
-    /// which the method never writes (<c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; Serialize(value, GetOptions(options))</c>):
-    /// every call that leaves it out gets new options. <paramref name="byDefault"/> names that parameter.
+    /// The factory <paramref name="invocation"/> calls, when this call gets fresh options: each parameter whose null
+    /// selects the creation (<c>p ?? new ...</c>) gets null here, or at most one is the caller's optional parameter with a
+    /// null default (<paramref name="byDefault"/>: <c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; ... GetOptions(options)</c>).
     /// </summary>
     public FactorySummary? FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
     {
         byDefault = null;
         if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
             || Followable(invocation.TargetMethod) is not { } method
-            || (_factories.TryGetValue(method, out var known) ? known : _factories.GetOrAdd(method, SummarizeFactory(method, cancellationToken))) is not { IsFactory: true } summary)
+            || (_factories.TryGetValue(method, out var known) ? known : _factories.GetOrAdd(method, SummarizeFactory(method, cancellationToken))) is not { } summary)
         {
             return null;
         }
@@ -44,26 +42,18 @@ internal sealed partial class OptionsHelperSummaries
             return null;
         }
 
-        foreach (var operation in invocation.Root().Descendants())
-        {
-            if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && OptionsReferences.IsWrite(reference))
-            {
-                return null;
-            }
-        }
-
-        return parameter;
+        var written = invocation.Root().Descendants()
+            .Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference));
+        return written ? null : parameter;
     }
 
-    /// <summary>Reads a factory: every return (outside lambdas and local functions) must be a fresh creation, or <c>p ?? creation</c>.</summary>
-    private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
+    /// <summary>Null unless every return (outside lambdas and local functions) is a fresh creation, or <c>p ?? creation</c>.</summary>
+    private FactorySummary? SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        // Every return must be a creation, and a creation is written with `new`: a body without one (a helper that
-        // returns cached options) is no factory, and is not bound to find that out.
+        // A body without `new` (a helper that returns cached options) is no factory, and is not bound to find that out.
         if (Body(method, mustCreate: true, cancellationToken) is not { } body)
         {
-            return FactorySummary.NotAFactory;
+            return null;
         }
 
         var creations = new List<IObjectCreationOperation>();
@@ -88,7 +78,7 @@ internal sealed partial class OptionsHelperSummaries
                 || !_symbols.IsJsonSerializerOptions(creation.Type)
                 || JsonSerializerOptionsCreatedPerCallAnalyzer.IsCopyOfRuntimeOptions(creation, _symbols))
             {
-                return FactorySummary.NotAFactory;
+                return null;
             }
 
             creations.Add(creation);
@@ -96,7 +86,7 @@ internal sealed partial class OptionsHelperSummaries
 
         if (returns == 0)
         {
-            return FactorySummary.NotAFactory;
+            return null;
         }
 
         var rebuilds = creations.Any(c => JsonSerializerOptionsCreatedPerCallAnalyzer.CreatesReferenceComparedInstances(c, c));
@@ -106,7 +96,7 @@ internal sealed partial class OptionsHelperSummaries
             && IsOnlyStatement(body, creations[0])
             && StaticInitializerCheck.CanMoveToStaticInitializer(creations[0], _symbols)
             && StaticInitializerCheck.CanAddStaticField(creations[0]);
-        return new FactorySummary(true, nullParameters.ToImmutable(), rebuilds, fixable);
+        return new FactorySummary(nullParameters.ToImmutable(), rebuilds, fixable);
     }
 
     /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>

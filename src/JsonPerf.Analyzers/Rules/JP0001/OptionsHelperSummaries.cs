@@ -1,21 +1,15 @@
 using System.Collections.Concurrent;
+using Forwarding = System.Collections.Generic.Dictionary<int, (System.Collections.Immutable.ImmutableArray<(Microsoft.CodeAnalysis.IMethodSymbol, int)> Helpers, bool Binds)>;
 
 namespace JsonPerf.Analyzers;
 
 /// <summary>
 /// JP0001 through the project's own helpers. A <em>factory</em> is a method whose every return is a fresh
-/// <c>new JsonSerializerOptions(...)</c> (or <c>p ?? new JsonSerializerOptions(...)</c> for one of its parameters);
-/// a <em>wrapper</em> is a method that only passes one of its options parameters on to serializer entry points, or to
-/// another wrapper (up to <see cref="MaxWrapperDepth"/> helpers deep).
-/// <para>
-/// Each helper is summarized from its own declaration the first time a call site reaches it (a creation passed to a
-/// source method, or a source method's result passed as options), and the summary is cached for the compilation, so
-/// code without such calls costs nothing and each helper is read once. A summary describes only the helper's own body
-/// (the methods it forwards to are named, not followed), so it does not depend on the order in which call sites reach
-/// helpers; the depth limit is applied when the summaries are chained at a call site. Only ordinary methods declared once in source of
-/// this compilation, with a body, neither virtual, abstract, override, extern, partial nor in an interface, are
-/// followed: anything else may run other code than the body read here.
-/// </para>
+/// <c>new JsonSerializerOptions(...)</c> (or <c>p ?? new ...</c>); a <em>wrapper</em> only passes an options parameter on
+/// to serializer entry points or to another wrapper (up to <see cref="MaxWrapperDepth"/> deep). Each helper is summarized
+/// from its own body, once per compilation, when a call site first reaches it. A summary names the methods the helper
+/// forwards to without following them, so it does not depend on the order call sites come in; the depth applies where
+/// summaries are chained, at the call site.
 /// </summary>
 internal sealed partial class OptionsHelperSummaries
 {
@@ -24,8 +18,13 @@ internal sealed partial class OptionsHelperSummaries
 
     private readonly Compilation _compilation;
     private readonly JsonSymbols _symbols;
-    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<IMethodSymbol, WrapperSummary> _wrappers = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary?> _factories = new(SymbolEqualityComparer.Default);
+
+    /// <summary>
+    /// Per wrapper: for each options parameter only passed on, the helpers (method, parameter ordinal) it is also passed
+    /// to, and whether the wrapper itself builds a JsonSerializerContext on it; other parameters are absent.
+    /// </summary>
+    private readonly ConcurrentDictionary<IMethodSymbol, Forwarding> _wrappers = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableHashSet<int>> _passThrough = new(SymbolEqualityComparer.Default);
 
     private OptionsHelperSummaries(Compilation compilation, JsonSymbols symbols)
@@ -116,13 +115,13 @@ internal sealed partial class OptionsHelperSummaries
 
         // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
         var summary = _wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken));
-        if (!summary.Forwarding.TryGetValue(ordinal, out var helpers))
+        if (!summary.TryGetValue(ordinal, out var forwarded))
         {
             return OptionsSink.None;
         }
 
-        var result = summary.Binding.Contains(ordinal) ? OptionsSink.Binds : OptionsSink.Reads;
-        foreach (var (helper, helperOrdinal) in helpers)
+        var result = forwarded.Binds ? OptionsSink.Binds : OptionsSink.Reads;
+        foreach (var (helper, helperOrdinal) in forwarded.Helpers)
         {
             switch (Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
             {
@@ -172,37 +171,26 @@ internal sealed partial class OptionsHelperSummaries
         return model.GetOperation(declaration, cancellationToken) as IMethodBodyOperation;
     }
 
-    /// <summary>
-    /// For each options parameter that is only passed on (never stored, changed, captured, returned or read otherwise),
-    /// the helpers it is passed to besides entry points; parameters used any other way, or not at all, are absent.
-    /// </summary>
-    private WrapperSummary SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
+    /// <summary>The options parameters only passed on: never stored, changed, captured, returned or read otherwise.</summary>
+    private Forwarding SummarizeWrapper(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        var forwarding = new Dictionary<int, ImmutableArray<(IMethodSymbol, int)>>();
-        var binding = new HashSet<int>();
+        var forwarding = new Forwarding();
         if (Body(method, mustCreate: false, cancellationToken) is not { } body)
         {
-            return new WrapperSummary(forwarding, binding);
+            return forwarding;
         }
 
         foreach (var parameter in method.Parameters)
         {
-            if (parameter.RefKind != RefKind.None || parameter.IsParams || !_symbols.IsJsonSerializerOptions(parameter.Type))
+            if (parameter is { RefKind: RefKind.None, IsParams: false }
+                && _symbols.IsJsonSerializerOptions(parameter.Type)
+                && ForwardedTo(body, parameter, out var binds, cancellationToken) is { } helpers)
             {
-                continue;
-            }
-
-            if (ForwardedTo(body, parameter, out var binds, cancellationToken) is { } helpers)
-            {
-                forwarding[parameter.Ordinal] = helpers;
-                if (binds)
-                {
-                    binding.Add(parameter.Ordinal);
-                }
+                forwarding[parameter.Ordinal] = (helpers, binds);
             }
         }
 
-        return new WrapperSummary(forwarding, binding);
+        return forwarding;
     }
 
     private ImmutableArray<(IMethodSymbol, int)>? ForwardedTo(IMethodBodyOperation body, IParameterSymbol parameter, out bool binds, CancellationToken cancellationToken)
@@ -217,13 +205,13 @@ internal sealed partial class OptionsHelperSummaries
                 continue;
             }
 
-            // Captured by a lambda or local function: it may outlive the call.
             var use = reference.WalkUpValuePassThrough();
             while (use.Parent is IArgumentOperation through && PassedThroughHelper(through, cancellationToken) is { } factoryCall)
             {
                 use = factoryCall.WalkUpValuePassThrough();
             }
 
+            // Captured by a lambda or local function, it may outlive the call.
             if (reference.EnclosingFunction() is not null || use.Parent is not IArgumentOperation argument)
             {
                 return null;
@@ -246,20 +234,5 @@ internal sealed partial class OptionsHelperSummaries
         }
 
         return uses == 0 ? null : helpers.ToImmutable();
-    }
-
-    private sealed class WrapperSummary
-    {
-        public WrapperSummary(Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> forwarding, HashSet<int> binding)
-        {
-            Forwarding = forwarding;
-            Binding = binding;
-        }
-
-        /// <summary>Parameter ordinal → the helpers (method, parameter ordinal) it is also passed to; absent: not a forwarded parameter.</summary>
-        public Dictionary<int, ImmutableArray<(IMethodSymbol, int)>> Forwarding { get; }
-
-        /// <summary>The forwarded parameters this method itself passes to a JsonSerializerContext's constructor.</summary>
-        public HashSet<int> Binding { get; }
     }
 }

@@ -13,21 +13,15 @@ internal enum OptionsSink
     Binds,
 }
 
-/// <summary>What JP0001 knows about one method that may be an options factory.</summary>
+/// <summary>What JP0001 knows about an options factory: a method whose every return creates new options.</summary>
 internal sealed class FactorySummary
 {
-    public static readonly FactorySummary NotAFactory = new(false, ImmutableHashSet<int>.Empty, false, false);
-
-    public FactorySummary(bool isFactory, ImmutableHashSet<int> nullParameters, bool rebuildsMetadata, bool fixable)
+    public FactorySummary(ImmutableHashSet<int> nullParameters, bool rebuildsMetadata, bool fixable)
     {
-        IsFactory = isFactory;
         NullParameters = nullParameters;
         RebuildsMetadata = rebuildsMetadata;
         Fixable = fixable;
     }
-
-    /// <summary>Every return creates new options.</summary>
-    public bool IsFactory { get; }
 
     /// <summary>Parameters returned when not null (<c>p ?? new ...</c>): a call creates options only when it passes null for them.</summary>
     public ImmutableHashSet<int> NullParameters { get; }

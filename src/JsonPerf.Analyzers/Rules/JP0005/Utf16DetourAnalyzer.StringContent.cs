@@ -18,9 +18,14 @@ public sealed partial class Utf16DetourAnalyzer
         if (creation.Constructor is not { Parameters.Length: > 0 } constructor
             || !SymbolEqualityComparer.Default.Equals(constructor.ContainingType, stringContent)
             || creation.Arguments.Length == 0
-            || creation.Arguments[0].Parameter?.Ordinal != 0
-            || SerializeToString(creation.Arguments[0].Value, serializer) is not { } serialize)
+            || creation.Arguments[0].Parameter?.Ordinal != 0)
         {
+            return;
+        }
+
+        if (SerializeToString(creation.Arguments[0].Value, serializer) is not { } serialize)
+        {
+            AnalyzeStringContentOfLocal(context, serializer, creation);
             return;
         }
 
@@ -37,6 +42,23 @@ public sealed partial class Utf16DetourAnalyzer
             "new StringContent(JsonSerializer.Serialize(...))",
             "send JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent with the same Content-Type",
             comment ? Rules.NoFixForLineComment : Rules.FixNote(fixable)));
+    }
+
+    /// <summary><c>var json = JsonSerializer.Serialize(x); ... new StringContent(json, ...)</c>, the local read nowhere else: reported, without a fix.</summary>
+    private static void AnalyzeStringContentOfLocal(OperationAnalysisContext context, INamedTypeSymbol serializer, IObjectCreationOperation creation)
+    {
+        if (creation.Arguments[0].Value.WalkDownConversions() is ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
+            && DeclarationReadOnlyAt(local, argument.Syntax, context.CancellationToken) is { } declarator
+            && creation.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is { } value
+            && SerializeToString(value, serializer) is not null)
+        {
+            context.Report(Diagnostic.Create(
+                Rules.Utf16Detour,
+                creation.Syntax.GetLocation(),
+                "new StringContent(json) of a string from JsonSerializer.Serialize(...) held in a local",
+                "send JsonSerializer.SerializeToUtf8Bytes(...) in a ByteArrayContent",
+                Rules.NoFixStringContentOfLocal));
+        }
     }
 
     /// <summary>

@@ -26,6 +26,9 @@ internal static partial class Rules
                      "JsonContent.Create streams without a Content-Length, where a ByteArrayContent of SerializeToUtf8Bytes keeps it.",
         helpLinkUri: HelpLinkBase + Utf16DetourId + ".md");
 
+    /// <summary>JP0005 on a StringContent of a local that holds the serialized text.</summary>
+    public const string NoFixStringContentOfLocal = " (no fix: the text is held in a local; serialize inline)";
+
     public static readonly RuleRegistration Utf16DetourRegistration = new(Utf16Detour, () => new Utf16DetourAnalyzer());
 
     /// <summary>JP0005 on a read whose UTF-8 counterpart throws on invalid UTF-8, where the string's decoder substitutes U+FFFD.</summary>

@@ -13,10 +13,11 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
     /// chain of a return, an expression statement or a single local's initializer, in a block without labels, C# 8+):
     /// the document can then be declared just before the statement without moving any other evaluation.
     /// </summary>
-    private static bool StartsStatement(SyntaxNode call, out StatementSyntax statement, out BlockSyntax block)
+    private static bool StartsStatement(SyntaxNode call, out StatementSyntax statement, out BlockSyntax block, out string whyNot)
     {
         statement = null!;
         block = null!;
+        whyNot = Rules.DocumentNeedsCSharp8;
         if (call.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 })
         {
             return false;
@@ -40,6 +41,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
             _ => (StatementSyntax?)null,
         };
 
+        whyNot = found?.Parent is BlockSyntax or LabeledStatementSyntax ? Rules.DocumentBlockHasLabels : Rules.DocumentNotAtStatementStart;
         if (found?.Parent is not BlockSyntax parent || HasLabels(parent))
         {
             return false;
@@ -47,6 +49,7 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
 
         statement = found;
         block = parent;
+        whyNot = "";
         return true;
     }
 
@@ -57,10 +60,10 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
     /// block (none: no copy at all); when the walk cannot tell, the root element itself, whose clone is safe whatever
     /// the statement does with it.
     /// </summary>
-    private static bool CanDeclareBefore(IOperation document, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    private static bool CanDeclareBefore(IOperation document, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites, out string whyNot)
     {
         cloneSites = Array.Empty<IOperation>();
-        if (!StartsStatement(document.Syntax, out var statement, out var block) || document.Parent is not IPropertyReferenceOperation rootElement)
+        if (!StartsStatement(document.Syntax, out var statement, out var block, out whyNot) || document.Parent is not IPropertyReferenceOperation rootElement)
         {
             return false;
         }
@@ -78,38 +81,32 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer
     /// <c>.Clone()</c> (the clone sites); not offered when an element is captured, passed by ref, or leaves as
     /// something that cannot be cloned (a JsonProperty, an enumerator held in a local).
     /// </summary>
-    private static bool CanAddUsing(IVariableDeclaratorOperation declarator, JsonSymbols symbols, List<IOperation> uses, out IReadOnlyList<IOperation> cloneSites)
+    private static bool CanAddUsing(IVariableDeclaratorOperation declarator, JsonSymbols symbols, List<IOperation> uses, out IReadOnlyList<IOperation> cloneSites, out string whyNot)
     {
         cloneSites = Array.Empty<IOperation>();
-        if (declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 }
-            || declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } declaration }
-            || declaration.Parent is not LocalDeclarationStatementSyntax { IsConst: false } statement
-            || !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument))
+        whyNot = declarator.Syntax.SyntaxTree.Options is not CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp8 } ? Rules.DocumentNeedsCSharp8
+            : declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } } ? Rules.DocumentSharesDeclaration
+            : !SymbolEqualityComparer.Default.Equals(declarator.Symbol.Type, symbols.JsonDocument) ? Rules.DocumentLocalOfOtherType
+            : declarator.Syntax.Parent?.Parent?.Parent is LabeledStatementSyntax ? Rules.DocumentBlockHasLabels
+            : declarator.Syntax.Parent?.Parent is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax { Parent: CompilationUnitSyntax } } ? Rules.DocumentNotInBlock
+            : "";
+        if (whyNot.Length > 0)
         {
             return false;
         }
 
-        SyntaxNode scope;
-        switch (statement.Parent)
-        {
-            case BlockSyntax block:
-                scope = block;
-                break;
-            case GlobalStatementSyntax { Parent: CompilationUnitSyntax unit }:
-                scope = unit;
-                break;
-            default:
-                return false;
-        }
-
+        var statement = declarator.Syntax.Parent!.Parent!;
+        var scope = statement.Parent is GlobalStatementSyntax global ? global.Parent! : statement.Parent!;
         if (HasLabels(scope))
         {
+            whyNot = Rules.DocumentBlockHasLabels;
             return false;
         }
 
         var escapes = new ElementEscapes(symbols, declarator.Root(), declarator.EnclosingFunction(), statement.Span.End, scope.Span.End);
         if (!escapes.TryFollow(uses))
         {
+            whyNot = escapes.WhyNot;
             return false;
         }
 

@@ -5,7 +5,7 @@ namespace JsonPerf.Analyzers;
 /// <c>TryParseValue</c> or <c>JsonSerializer.SerializeToDocument</c> that nothing disposes: used in place
 /// (<c>JsonDocument.Parse(s).RootElement</c>), discarded, or kept in a local that is only read through its
 /// members. Anything else the document flows into (a <c>using</c>, a <c>Dispose</c> call anywhere, a return, a
-/// field, an argument, a capture we cannot follow) counts as disposed or handed on, and is not reported.
+/// field, an argument) counts as disposed or handed on, and is not reported.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("MicrosoftCodeAnalysisCorrectness", "RS1001:Missing diagnostic analyzer attribute", Justification = "Hosted by JsonPerfAnalyzer, which the package exports; exported alone too, the rule would run twice.")]
 public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
@@ -19,251 +19,73 @@ public sealed partial class JsonDocumentNotDisposedAnalyzer : JsonAnalyzer
             return;
         }
 
-        var elementParse = HasElementParse(symbols.JsonElement);
-        var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, document, elementParse, serializeToElement), OperationFilter.CallsDeclaredIn(document, symbols.JsonSerializer));
+        var alternatives = new Alternatives(symbols);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, symbols, alternatives), OperationFilter.CallsDeclaredIn(document, symbols.JsonSerializer));
     }
 
-    private static bool HasElementParse(INamedTypeSymbol? element)
-    {
-        if (element is null)
-        {
-            return false;
-        }
-
-        foreach (var member in element.GetMembers("Parse"))
-        {
-            if (member is IMethodSymbol { IsStatic: true, Parameters.Length: 2 } method && method.Parameters[0].Type.SpecialType == SpecialType.System_String)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, Alternatives alternatives)
     {
         var invocation = (IInvocationOperation)context.Operation;
+        if (!CreatesDocument(invocation.TargetMethod, symbols)
+            || symbols.IsInsideExpressionTree(invocation)
+            || Judge(invocation, symbols, alternatives) is not { } verdict)
+        {
+            return;
+        }
+
         var method = invocation.TargetMethod;
-        if (!method.IsStatic)
-        {
-            return;
-        }
-
-        var fromDocument = SymbolEqualityComparer.Default.Equals(method.ContainingType, document);
-        var fromSerializer = !fromDocument && method.Name == "SerializeToDocument" && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer);
-        if (!fromDocument && !fromSerializer)
-        {
-            return;
-        }
-
-        if (fromDocument && method.Name is not ("Parse" or "ParseAsync" or "ParseValue" or "TryParseValue"))
-        {
-            return;
-        }
-
-        if (symbols.IsInsideExpressionTree(invocation))
-        {
-            return;
-        }
-
-        if (!IsReported(invocation, symbols, document, elementParse, serializeToElement, out var fix, out _))
-        {
-            return;
-        }
-
-        var properties = fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix);
-        context.Report(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), properties, method.ContainingType.Name + "." + method.Name, Rules.FixNote(fix is not null)));
+        var properties = verdict.Fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, verdict.Fix);
+        var note = verdict.Fix is null ? Rules.DocumentNoFix(verdict.WhyNot) : "";
+        context.Report(Diagnostic.Create(Rules.JsonDocumentNotDisposed, invocation.Syntax.GetLocation(), verdict.CloneLocations(), properties, method.ContainingType.Name + "." + method.Name, note));
     }
 
-    /// <summary>
-    /// The fixer's question, asked again on the document as it is when the fix runs (in Fix All, earlier fixes have
-    /// moved what the diagnostic saw): which fix applies at this creating call, and which element expressions get
-    /// <c>.Clone()</c>. Null when no fix applies.
-    /// </summary>
-    internal static string? FixFor(IInvocationOperation invocation, JsonSymbols symbols, out IReadOnlyList<IOperation> cloneSites)
+    private static bool CreatesDocument(IMethodSymbol method, JsonSymbols symbols)
+        => method.IsStatic
+           && (SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonDocument)
+               ? method.Name is "Parse" or "ParseAsync" or "ParseValue" or "TryParseValue"
+               : method.Name == "SerializeToDocument" && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer));
+
+    /// <summary>The calls that return an element needing no disposal, where this compilation has them.</summary>
+    private sealed class Alternatives
     {
-        cloneSites = Array.Empty<IOperation>();
-        var serializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
-        return invocation.TargetMethod.IsStatic
-               && symbols.JsonDocument is { } document
-               && IsReported(invocation, symbols, document, HasElementParse(symbols.JsonElement), serializeToElement, out var fix, out cloneSites)
-            ? fix
-            : null;
-    }
-
-    /// <summary>True when the creating call is reported; with the fix that applies (null: none) and the element expressions it clones.</summary>
-    private static bool IsReported(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol document, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
-    {
-        fix = null;
-        cloneSites = Array.Empty<IOperation>();
-        var method = invocation.TargetMethod;
-        if (method.Name == "TryParseValue")
+        public Alternatives(JsonSymbols symbols)
         {
-            return TryGetOutLocal(invocation, document, out var local) && IsLocalLeaked(local, invocation.Root(), out _);
+            ElementParse = symbols.JsonElement?.GetMembers("Parse").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 2 } parse && parse.Parameters[0].Type.SpecialType == SpecialType.System_String) == true;
+            ElementParseValue = symbols.JsonElement?.GetMembers("ParseValue").Any(m => m is IMethodSymbol { IsStatic: true, Parameters.Length: 1 } parseValue && parseValue.Parameters[0].RefKind == RefKind.Ref) == true;
+            SerializeToElement = symbols.JsonSerializer is { } serializer && !serializer.GetMembers("SerializeToElement").IsEmpty;
         }
 
-        return IsLeaked(invocation, symbols, method, elementParse, serializeToElement, out fix, out cloneSites);
-    }
+        /// <summary><c>JsonElement.Parse(string, JsonDocumentOptions)</c> (.NET 10).</summary>
+        public bool ElementParse { get; }
 
-    private static bool TryGetOutLocal(IInvocationOperation invocation, INamedTypeSymbol document, out ILocalSymbol local)
-    {
-        foreach (var argument in invocation.Arguments)
+        /// <summary><c>JsonElement.ParseValue(ref Utf8JsonReader)</c>: what <c>JsonDocument.ParseValue</c> does, without the pool.</summary>
+        public bool ElementParseValue { get; }
+
+        public bool SerializeToElement { get; }
+
+        /// <summary>
+        /// Why <c>JsonElement</c> has no counterpart of the call (null: it has): <c>JsonElement.Parse</c> takes a string or
+        /// a byte[] as they are (as a string or a ReadOnlySpan&lt;byte&gt;).
+        /// </summary>
+        public string? WhyNoElementCall(IInvocationOperation invocation)
         {
-            if (argument.Parameter is { RefKind: RefKind.Out } parameter && SymbolEqualityComparer.Default.Equals(parameter.Type, document))
+            switch (invocation.TargetMethod.Name)
             {
-                var value = argument.Value is IDeclarationExpressionOperation declaration ? declaration.Expression : argument.Value;
-                if (value is ILocalReferenceOperation reference)
-                {
-                    local = reference.Local;
-                    return true;
-                }
+                case "ParseValue":
+                    return ElementParseValue ? null : Rules.DocumentNoElementParseValue;
+                case "ParseAsync":
+                    return Rules.DocumentNoElementParseAsync;
             }
+
+            if (!ElementParse)
+            {
+                return Rules.DocumentNoElementParse;
+            }
+
+            var type = invocation.Arguments.Length > 0 ? invocation.Arguments[0].Value.WalkDownConversions().Type : null;
+            return type is not null && (type.SpecialType == SpecialType.System_String || type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte })
+                ? null
+                : Rules.DocumentElementParseTakesNo(type?.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) ?? "such input");
         }
-
-        local = null!;
-        return false;
-    }
-
-    private static bool IsLeaked(IInvocationOperation invocation, JsonSymbols symbols, IMethodSymbol method, bool elementParse, bool serializeToElement, out string? fix, out IReadOnlyList<IOperation> cloneSites)
-    {
-        fix = null;
-        cloneSites = Array.Empty<IOperation>();
-        IOperation value = invocation;
-        if (method.Name == "ParseAsync")
-        {
-            if (value.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == value)
-            {
-                value = configure;
-            }
-
-            if (value.Parent is not IAwaitOperation awaited)
-            {
-                // The task itself goes somewhere: whoever awaits it owns the document.
-                return false;
-            }
-
-            value = awaited;
-        }
-
-        var use = value.WalkUpValuePassThrough();
-        switch (use.Parent)
-        {
-            case IPropertyReferenceOperation property when property.Instance == use:
-                if (use == value && property.Property.Name == "RootElement")
-                {
-                    if (method.Name is "Parse" or "ParseAsync")
-                    {
-                        // Nothing outlives the block: a using, no copy. Something does: JsonElement.Parse (one copy the
-                        // element owns) where it exists, else the using with a Clone where the element leaves. The awaited
-                        // document (`(await JsonDocument.ParseAsync(s)).RootElement`) has no JsonElement counterpart: the using.
-                        var elementParses = method.Name == "Parse" && elementParse && invocation.Arguments.Length > 0 && IsElementParseInput(invocation.Arguments[0].Value);
-                        if (CanDeclareBefore(value, symbols, out cloneSites) && (cloneSites.Count == 0 || !elementParses))
-                        {
-                            fix = DocumentDisposalFix.UsingBefore;
-                        }
-                        else if (elementParses)
-                        {
-                            fix = DocumentDisposalFix.ElementParse;
-                            cloneSites = Array.Empty<IOperation>();
-                        }
-                    }
-                    else if (method.Name == "SerializeToDocument" && serializeToElement)
-                    {
-                        fix = DocumentDisposalFix.SerializeToElement;
-                    }
-                }
-
-                return true;
-
-            case IInvocationOperation call when call.Instance == use:
-                return call.TargetMethod.Name != "Dispose";
-
-            case IConditionalAccessOperation access when access.Operation == use:
-                return access.WhenNotNull is not IInvocationOperation { TargetMethod.Name: "Dispose" };
-
-            case IExpressionStatementOperation:
-                return true;
-
-            case ISimpleAssignmentOperation assignment when assignment.Value == use && assignment.Target is IDiscardOperation:
-                return true;
-
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
-                if (IsUsingDeclaration(declarator.Syntax) || !IsLocalLeaked(declarator.Symbol, invocation.Root(), out var uses))
-                {
-                    return false;
-                }
-
-                if (use == value && CanAddUsing(declarator, symbols, uses, out cloneSites))
-                {
-                    fix = DocumentDisposalFix.Using;
-                }
-
-                return true;
-
-            case ISimpleAssignmentOperation assignment when assignment.Value == use && assignment.Target is ILocalReferenceOperation target:
-                return IsLocalLeaked(target.Local, invocation.Root(), out _, target);
-
-            default:
-                // Returned, stored, passed on, used as a using resource, or a shape we do not follow.
-                return false;
-        }
-    }
-
-    /// <summary>string or byte[]: inputs <c>JsonElement.Parse</c> takes as they are (string, ReadOnlySpan&lt;byte&gt;).</summary>
-    private static bool IsElementParseInput(IOperation argument)
-        => argument.WalkDownConversions().Type is { } type
-           && (type.SpecialType == SpecialType.System_String
-               || type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte });
-
-    private static bool IsUsingDeclaration(SyntaxNode declarator)
-        => declarator.Parent?.Parent switch
-        {
-            UsingStatementSyntax => true,
-            LocalDeclarationStatementSyntax statement => statement.UsingKeyword.IsKind(SyntaxKind.UsingKeyword),
-            _ => false,
-        };
-
-    /// <summary>
-    /// True when every read of the local is through one of its members other than Dispose (<c>doc.RootElement</c>,
-    /// <c>doc.WriteTo(w)</c>): nothing disposes it and nothing takes it over. Any other use (a using, Dispose,
-    /// <c>doc?.Dispose()</c>, return, assignment, argument, ref) is not followed: not reported.
-    /// </summary>
-    private static bool IsLocalLeaked(ILocalSymbol local, IOperation root, out List<IOperation> uses, IOperation? assignedHere = null)
-    {
-        uses = new List<IOperation>();
-        if (local.IsRef)
-        {
-            return false;
-        }
-
-        foreach (var operation in root.Descendants())
-        {
-            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, local))
-            {
-                continue;
-            }
-
-            if ((reference.IsDeclaration && reference.Parent is IDeclarationExpressionOperation) || reference == assignedHere)
-            {
-                // The out var of TryParseValue, or the assignment of the document itself.
-                continue;
-            }
-
-            switch (reference.Parent)
-            {
-                case IPropertyReferenceOperation property when property.Instance == reference:
-                    uses.Add(reference);
-                    break;
-                case IInvocationOperation call when call.Instance == reference && call.TargetMethod.Name != "Dispose":
-                    uses.Add(reference);
-                    break;
-                default:
-                    return false;
-            }
-        }
-
-        return true;
     }
 }

@@ -154,6 +154,11 @@ internal sealed class ConverterDomUse
     private void Follow(IOperation value, bool belowRoot)
     {
         value = PassThrough(value);
+        if (ReaderTextComparison.InThrow(value))
+        {
+            return;
+        }
+
         switch (value.Parent)
         {
             case IPropertyReferenceOperation property when property.Instance == value:
@@ -224,6 +229,8 @@ internal sealed class ConverterDomUse
         switch (name)
         {
             case "Dispose":
+                return;
+            case "GetRawText" or "ToString" or "ToJsonString" when ReaderTextComparison.InThrow(invocation):
                 return;
             case "GetRawText" or "ToString" or "ToJsonString":
                 var fromText = PassThrough(invocation).Parent is IArgumentOperation { Parent: IInvocationOperation deserialize } argument

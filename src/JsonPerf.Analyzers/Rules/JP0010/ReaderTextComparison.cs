@@ -165,7 +165,8 @@ internal static class ReaderTextComparison
         return value;
     }
 
-    private static bool InThrow(IOperation operation)
+    /// <summary>Inside a <c>throw</c>'s expression: an error message, built once the value is already wrong.</summary>
+    internal static bool InThrow(IOperation operation)
     {
         for (var current = operation.Parent; current is not null and not IBlockOperation; current = current.Parent)
         {

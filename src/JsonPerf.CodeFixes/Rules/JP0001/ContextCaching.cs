@@ -4,12 +4,10 @@ using Fixer = JsonPerf.CodeFixes.JsonSerializerOptionsCreatedPerCallFixer;
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0001's fix for options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): the context makes the
-/// options its own, so they cannot be shared, but the context can. The context's creation, with the options (and a
-/// local's configuration folded into them), moves into a <c>private static readonly</c> field of the context's type, and
-/// the code uses the field: <c>new ShopContext(new JsonSerializerOptions { ... }).Order</c> becomes
-/// <c>IndentedShopContext.Order</c>; a context local initialized with it is replaced by the field. Offered where the
-/// analyzer found the context only read (<see cref="OptionsPerCallFix.CacheContext"/>).
+/// JP0001's fix for options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): they cannot be shared,
+/// but the context can. The context, with the options (a local's configuration folded in), moves into a static readonly
+/// field the code uses instead: <c>new ShopContext(new JsonSerializerOptions { ... }).Order</c> becomes
+/// <c>IndentedShopContext.Order</c>, and a context local initialized with it is replaced by the field.
 /// </summary>
 internal static class ContextCaching
 {

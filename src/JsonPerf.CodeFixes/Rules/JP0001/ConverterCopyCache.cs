@@ -5,14 +5,16 @@ namespace JsonPerf.CodeFixes;
 /// <summary>
 /// JP0001's fix for a converter's copy of its options (<see cref="OptionsPerCallFix.CachePerSource"/>): the copy, with the
 /// statements that configure it, moves into the factory of a <c>ConditionalWeakTable</c> field of the converter, keyed
-/// by the source options: <c>var copy = _optionsCopies.GetValue(options, _ => { var created = new(options); ...; return created; });</c>.
+/// by the source options: <c>var copy = _optionsCopies.GetValue(options, _ => { var created = new(options); ...; return created; });</c>;
+/// a call of the project's copier becomes <c>_readOptions.GetValue(options, WithoutSelf)</c>.
 /// The serializer's options are read-only once in use, so each later call gets what it built before.
 /// </summary>
 internal static class ConverterCopyCache
 {
     public static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
-        if (site is not BaseObjectCreationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments } creation
+        if (site is not (BaseObjectCreationExpressionSyntax or InvocationExpressionSyntax)
+            || ArgumentsOf(site) is not { Count: 1 } arguments
             || site.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {
@@ -22,11 +24,15 @@ internal static class ConverterCopyCache
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var method = site.FirstAncestorOrSelf<MethodDeclarationSyntax>()?.Identifier.ValueText ?? "Options";
         var field = FieldName(type, model.GetDeclaredSymbol(type, cancellationToken), method);
-        var source = arguments[0].Expression.WithoutTrivia();
+        var copy = (ExpressionSyntax)site;
+        var folded = new List<StatementSyntax>();
+
+        // The project's copier is the factory itself, as a method group: `_readOptions.GetValue(options, WithoutSelf)`.
+        var factory = copy is InvocationExpressionSyntax call ? call.Expression.WithoutTrivia() : Factory((BaseObjectCreationExpressionSyntax)copy, model, cancellationToken, out folded);
         var getValue = (ExpressionSyntax)InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(field), IdentifierName("GetValue")),
-            ArgumentList(SeparatedList(new[] { Argument(source), Argument(Factory(creation, model, cancellationToken, out var folded)) })));
-        editor.ReplaceNode(creation, getValue.WithTriviaFrom(creation));
+            ArgumentList(SeparatedList(new[] { Argument(arguments[0].Expression.WithoutTrivia()), Argument(factory) })));
+        editor.ReplaceNode(copy, getValue.WithTriviaFrom(copy));
         StatementRemoval.Remove(editor, folded);
 
         var table = ParseTypeName("global::System.Runtime.CompilerServices.ConditionalWeakTable<global::System.Text.Json.JsonSerializerOptions, global::System.Text.Json.JsonSerializerOptions>")
@@ -37,6 +43,9 @@ internal static class ConverterCopyCache
         editor.ReplaceNode(type, (current, _) => ((TypeDeclarationSyntax)current).WithMembers(((TypeDeclarationSyntax)current).Members.Insert(FirstNonField((TypeDeclarationSyntax)current), declaration)));
         return editor.GetChangedDocument();
     }
+
+    private static SeparatedSyntaxList<ArgumentSyntax>? ArgumentsOf(SyntaxNode copy)
+        => copy is InvocationExpressionSyntax call ? call.ArgumentList.Arguments : ((BaseObjectCreationExpressionSyntax)copy).ArgumentList?.Arguments;
 
     /// <summary><c>_ => creation</c>, or for a local with configuration statements a block that builds, configures and returns it.</summary>
     private static ExpressionSyntax Factory(BaseObjectCreationExpressionSyntax creation, SemanticModel model, CancellationToken cancellationToken, out List<StatementSyntax> folded)

@@ -27,18 +27,20 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             OptionsPerCallFix.CacheContext => EditDocument(ct => ContextCaching.FixAsync(document, site, ct)),
             OptionsPerCallFix.Factory => ct => OptionsFactoryCaching.FixAsync(document, site, ct),
             OptionsPerCallFix.CachePerSource => EditDocument(ct => ConverterCopyCache.FixAsync(document, site, ct)),
-            OptionsPerCallFix.Getter when site is BaseObjectCreationExpressionSyntax creation => EditDocument(ct => ConvertGetterAsync(document, creation, ct)),
-            OptionsPerCallFix.StaticField => EditDocument(ct => MakeStaticAsync(document, site, ct)),
+            OptionsPerCallFix.Getter when site is BaseObjectCreationExpressionSyntax creation
+                => EditDocument(ct => ReplaceAsync(document, creation.FirstAncestorOrSelf<PropertyDeclarationSyntax>(), property => AutoProperty(property, creation), ct)),
+            OptionsPerCallFix.StaticField => EditDocument(ct => ReplaceAsync(document, site.FirstAncestorOrSelf<FieldDeclarationSyntax>(), MakeStatic, ct)),
             OptionsPerCallFix.FoldLocal or OptionsPerCallFix.Hoist => EditDocument(ct => HoistAsync(document, site, Kind(diagnostic) == OptionsPerCallFix.FoldLocal, ct)),
             _ => null,
         });
 
     private static string? Kind(Diagnostic diagnostic) => diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) ? kind : null;
 
-    /// <summary>An instance field of a type created per request becomes static.</summary>
-    private static async Task<Document?> MakeStaticAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
-        => site.FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } field && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root
-            ? document.WithSyntaxRoot(root.ReplaceNode(field, MakeStatic(field)))
+    /// <summary><paramref name="node"/> replaced in its document; null when the site has none.</summary>
+    private static async Task<Document?> ReplaceAsync<T>(Document document, T? node, Func<T, SyntaxNode> replace, CancellationToken cancellationToken)
+        where T : SyntaxNode
+        => node is not null && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root
+            ? document.WithSyntaxRoot(root.ReplaceNode(node, replace(node)))
             : null;
 
     /// <summary>The creation becomes a shared instance or a hoisted field; with <paramref name="foldLocal"/>, the local and its configuration too.</summary>
@@ -53,47 +55,54 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (foldLocal && operation.InitializedDeclarator() is { } declarator)
+        var declarator = foldLocal ? operation.InitializedDeclarator() : null;
+        var statements = declarator is null ? new List<ExpressionStatementSyntax>() : ConfigurationStatements(declarator);
+        var folded = Fold(creation, statements);
+        if (CachedOptions(editor, model, operation, folded, symbols, OptionsFieldNames.For(folded, AssignedLocalName(operation)), cancellationToken) is not { } replacement)
         {
-            if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
-            {
-                return null;
-            }
-
-            var statements = ConfigurationStatements(declarator);
-            var folded = Fold(creation, statements);
-            var replacement = SharedInstance(editor, operation, folded, symbols) ?? HoistedField(editor, model, creation, folded, symbols, OptionsFieldNames.For(folded, declarator.Symbol.Name), cancellationToken);
-            if (replacement is null)
-            {
-                return null;
-            }
-
-            foreach (var reference in OptionsReferences.Of(declarator))
-            {
-                editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
-            }
-
-            StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
+            return null;
         }
-        else
-        {
-            var replacement = SharedInstance(editor, operation, creation, symbols) ?? HoistedField(editor, model, creation, creation, symbols, OptionsFieldNames.For(creation, AssignedLocalName(operation)), cancellationToken);
-            if (replacement is null)
-            {
-                return null;
-            }
 
+        if (declarator is null)
+        {
             editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
+            return editor.GetChangedDocument();
         }
 
+        if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
+        {
+            return null;
+        }
+
+        foreach (var reference in OptionsReferences.Of(declarator))
+        {
+            editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
+        }
+
+        StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// A shared instance for options without settings, else a new static readonly field, or an equivalent existing one
+    /// that is only read (<see cref="SharedOptionsField.OnlyRead"/>).
+    /// </summary>
+    internal static ExpressionSyntax? CachedOptions(DocumentEditor editor, SemanticModel model, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols, IReadOnlyList<string> names, CancellationToken cancellationToken)
+    {
+        if (SharedInstance(editor, operation, folded, symbols) is { } shared)
+        {
+            return shared;
+        }
+
+        var field = StaticFieldHoister.GetOrAddField(editor, model, operation.Syntax, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken));
+        return field is null ? null : IdentifierName(field);
     }
 
     /// <summary>
     /// <c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings (after folding), built
     /// with no arguments or from <c>JsonSerializerDefaults.General</c> / <c>.Web</c>, where those properties exist.
     /// </summary>
-    internal static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
+    private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
         if (folded.Initializer is { Expressions.Count: > 0 })
         {
@@ -131,12 +140,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
             _ => null,
         };
-
-    /// <summary>A new static readonly field, or an equivalent one that exists and is only read (<see cref="SharedOptionsField.OnlyRead"/>).</summary>
-    internal static ExpressionSyntax? HoistedField(DocumentEditor editor, SemanticModel model, SyntaxNode site, ExpressionSyntax initializer, JsonSymbols symbols, IReadOnlyList<string> baseNames, CancellationToken cancellationToken)
-        => StaticFieldHoister.GetOrAddField(editor, model, site, symbols.JsonSerializerOptions, initializer, baseNames, field => SharedOptionsField.OnlyRead(field, model.Compilation, symbols, cancellationToken)) is { } name
-            ? IdentifierName(name)
-            : null;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
     internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
@@ -201,8 +204,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         var index = 0;
         for (var i = 0; i < modifiers.Count; i++)
         {
-            if (modifiers[i].IsKind(SyntaxKind.PrivateKeyword) || modifiers[i].IsKind(SyntaxKind.ProtectedKeyword)
-                || modifiers[i].IsKind(SyntaxKind.InternalKeyword) || modifiers[i].IsKind(SyntaxKind.PublicKeyword))
+            if (SyntaxFacts.IsAccessibilityModifier(modifiers[i].Kind()))
             {
                 index = i + 1;
             }
@@ -227,22 +229,12 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>
-    private static async Task<Document?> ConvertGetterAsync(Document document, BaseObjectCreationExpressionSyntax creation, CancellationToken cancellationToken)
-    {
-        if (creation.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is not { } property)
-        {
-            return null;
-        }
-
-        var autoProperty = property
+    private static PropertyDeclarationSyntax AutoProperty(PropertyDeclarationSyntax property, BaseObjectCreationExpressionSyntax creation)
+        => property
             .WithExpressionBody(null)
             .WithAccessorList(AccessorList(SingletonList(AccessorDeclaration(SyntaxKind.GetAccessorDeclaration).WithSemicolonToken(Token(SyntaxKind.SemicolonToken)))))
             .WithInitializer(EqualsValueClause(creation.WithoutLeadingTrivia().WithoutTrailingTrivia()))
             .WithSemicolonToken(Token(SyntaxKind.SemicolonToken))
             .WithTriviaFrom(property)
             .WithAdditionalAnnotations(Formatter.Annotation);
-
-        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        return root is null ? null : document.WithSyntaxRoot(root.ReplaceNode(property, autoProperty));
-    }
 }

@@ -4,11 +4,9 @@ namespace JsonPerf.CodeFixes;
 
 /// <summary>
 /// JP0001's fix at a call of the project's own options factory: the factory's creation moves into a static readonly
-/// field of the factory's type, and the factory returns the field (<c>=> JsonOptions</c>, <c>o ?? JsonOptions</c>), so
-/// every caller shares one instance. Offered only where sharing cannot be seen: no code outside the solution can call
-/// the factory, and every call of it in the solution passes the result straight to the serializer (an entry point or
-/// a wrapper that only passes it on) or copies it. A caller that changed the options would otherwise change an
-/// instance already in use (which throws).
+/// field of its type, and the factory returns the field (<c>=> JsonOptions</c>, <c>o ?? JsonOptions</c>). Offered only
+/// where no code outside the solution can call the factory and every call in it passes the result straight to the
+/// serializer or copies it: a caller that changed the shared instance would throw.
 /// </summary>
 internal static class OptionsFactoryCaching
 {
@@ -31,9 +29,7 @@ internal static class OptionsFactoryCaching
         }
 
         var editor = await DocumentEditor.CreateAsync(factoryDocument, cancellationToken).ConfigureAwait(false);
-        var replacement = Fixer.SharedInstance(editor, operation, creation, symbols)
-                          ?? Fixer.HoistedField(editor, factoryModel, creation, creation, symbols, OptionsFieldNames.For(creation, NameFromFactory(method.Name)), cancellationToken);
-        if (replacement is null)
+        if (Fixer.CachedOptions(editor, factoryModel, operation, creation, symbols, OptionsFieldNames.For(creation, NameFromFactory(method.Name)), cancellationToken) is not { } replacement)
         {
             return null;
         }

@@ -1,19 +1,12 @@
 using System.Composition;
+using Microsoft.CodeAnalysis.Diagnostics;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
-using Analyzer = JsonPerf.Analyzers.JsonDocumentNotDisposedAnalyzer;
 
 namespace JsonPerf.CodeFixes;
 
 /// <summary>
-/// JP0007 fix; the analyzer decides the shape (<see cref="Analyzer.FixFor"/>, asked again here on the current code).
-/// A local document gets <c>using</c>; <c>JsonDocument.Parse(x).RootElement...</c> or
-/// <c>(await JsonDocument.ParseAsync(s)).RootElement...</c> starting a statement gets
-/// <c>using var document = JsonDocument.Parse(x);</c> before it. Either way <c>.Clone()</c> goes only on the element
-/// expressions that outlive the block (returned, yielded, stored, passed on): an element used up in the block needs
-/// no copy. <c>JsonDocument.Parse(x).RootElement</c> whose element outlives the statement becomes
-/// <c>JsonElement.Parse(x)</c> (.NET 10: an element that owns its memory), and
-/// <c>JsonSerializer.SerializeToDocument(v).RootElement</c> becomes <c>JsonSerializer.SerializeToElement(v)</c>;
-/// a trailing <c>.Clone()</c> goes, since the new element is already independent.
+/// JP0007 fix, one method per kind the analyzer names (<see cref="DocumentDisposalFix"/>); <c>.Clone()</c> goes on the
+/// element expressions the analyzer gave as the diagnostic's additional locations.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonDocumentNotDisposedFixer)), Shared]
 public sealed class JsonDocumentNotDisposedFixer : JsonFixer
@@ -23,42 +16,72 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
     protected override string Title => "Dispose the JsonDocument";
 
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => Task.FromResult<PreparedFix?>(EditDocument(ct => FixAsync(document, site, ct)));
+        => Task.FromResult<PreparedFix?>(EditDocument(ct => FixAsync(document, site, diagnostic, ct)));
 
-    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
+    private static async Task<Document?> FixAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         if (site is not InvocationExpressionSyntax invocation
             || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
-            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || JsonSymbols.For(model.Compilation) is not { JsonElement: { } element } symbols
-            || model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation)
+            || await CurrentAsync(document, site, diagnostic, cancellationToken).ConfigureAwait(false) is not { } current
+            || !current.Properties.TryGetValue(DiagnosticProperties.FixKind, out var fix)
+            || CloneSites(root, current) is not { } sites)
         {
             return null;
-        }
-
-        var fix = Analyzer.FixFor(operation, symbols, out var cloneSites);
-        var sites = new List<ExpressionSyntax>();
-        foreach (var cloneSite in cloneSites)
-        {
-            if (cloneSite.Syntax is not ExpressionSyntax expression || expression.SyntaxTree != root.SyntaxTree)
-            {
-                return null;
-            }
-
-            // Two values can leave through one expression (the branches of a ?:): one Clone.
-            if (!sites.Contains(expression))
-            {
-                sites.Add(expression);
-            }
         }
 
         return fix switch
         {
             DocumentDisposalFix.Using => AddUsing(document, root, invocation, sites),
             DocumentDisposalFix.UsingBefore => DeclareBefore(document, root, invocation, sites),
-            DocumentDisposalFix.ElementParse or DocumentDisposalFix.SerializeToElement => InPlace(document, root, invocation, model, element, symbols),
+            DocumentDisposalFix.ElementParse => await ElementParseAsync(document, root, invocation, cancellationToken).ConfigureAwait(false),
+            DocumentDisposalFix.SerializeToElement => await SerializeToElementAsync(document, root, invocation, cancellationToken).ConfigureAwait(false),
             _ => null,
         };
+    }
+
+    /// <summary>
+    /// The diagnostic as the analyzer reports it on the document now. In Fix All the sites are fixed one after the other
+    /// and keep the diagnostics of the code before the first fix, whose clone sites the earlier fixes may have moved.
+    /// </summary>
+    private static async Task<Diagnostic?> CurrentAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (diagnostic.Location.SourceTree is { } tree
+            && (await tree.GetTextAsync(cancellationToken).ConfigureAwait(false)).ContentEquals(await document.GetTextAsync(cancellationToken).ConfigureAwait(false)))
+        {
+            return diagnostic;
+        }
+
+        if (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+        {
+            return null;
+        }
+
+        var options = new CompilationWithAnalyzersOptions(
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider),
+            onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: false);
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new JsonDocumentNotDisposedAnalyzer()), options)
+            .GetAnalyzerSemanticDiagnosticsAsync(model, site.Span, cancellationToken).ConfigureAwait(false);
+        return diagnostics.FirstOrDefault(d => d.Id == diagnostic.Id && d.Location.SourceSpan == site.Span);
+    }
+
+    /// <summary>The expressions the analyzer named as clone sites, in the current tree (null when one is not found there).</summary>
+    private static List<ExpressionSyntax>? CloneSites(SyntaxNode root, Diagnostic diagnostic)
+    {
+        var sites = new List<ExpressionSyntax>();
+        foreach (var location in diagnostic.AdditionalLocations)
+        {
+            if (!root.FullSpan.Contains(location.SourceSpan)
+                || root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is not ExpressionSyntax expression
+                || expression.Span != location.SourceSpan)
+            {
+                return null;
+            }
+
+            sites.Add(expression);
+        }
+
+        return sites;
     }
 
     /// <summary><c>var doc = JsonDocument.Parse(s);</c> becomes <c>using var doc = ...;</c>, with <c>.Clone()</c> on each site.</summary>
@@ -91,8 +114,35 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         return InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("Clone"))).WithTriviaFrom(expression);
     }
 
-    /// <summary><c>JsonElement.Parse(x)</c> or <c>JsonSerializer.SerializeToElement(v)</c> in place of the document's <c>RootElement</c>.</summary>
-    private static Document? InPlace(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, SemanticModel model, INamedTypeSymbol element, JsonSymbols symbols)
+    /// <summary><c>JsonElement.Parse(x)</c> or <c>JsonElement.ParseValue(ref r)</c> in place of the document's <c>RootElement</c>.</summary>
+    private static async Task<Document?> ElementParseAsync(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, CancellationToken cancellationToken)
+    {
+        if (InPlace(invocation) is not var (callee, replaced)
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.For(model.Compilation)?.JsonElement is not { } element)
+        {
+            return null;
+        }
+
+        return Replace(document, root, model, replaced, ElementCall(callee, invocation, model, element), element);
+    }
+
+    /// <summary><c>JsonSerializer.SerializeToElement(v)</c> in place of <c>JsonSerializer.SerializeToDocument(v).RootElement</c>.</summary>
+    private static async Task<Document?> SerializeToElementAsync(Document document, SyntaxNode root, InvocationExpressionSyntax invocation, CancellationToken cancellationToken)
+    {
+        if (InPlace(invocation) is not var (callee, replaced)
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+            || JsonSymbols.For(model.Compilation)?.JsonSerializer is not { } serializer)
+        {
+            return null;
+        }
+
+        SimpleNameSyntax name = callee.Name is GenericNameSyntax generic ? generic.WithIdentifier(Identifier("SerializeToElement")) : IdentifierName("SerializeToElement");
+        return Replace(document, root, model, replaced, invocation.WithExpression(callee.WithName(name.WithTriviaFrom(callee.Name))), serializer);
+    }
+
+    /// <summary>The call's callee, and what the new call replaces: <c>X(...).RootElement</c>, with a trailing <c>.Clone()</c> (the new element is already independent).</summary>
+    private static (MemberAccessExpressionSyntax Callee, ExpressionSyntax Replaced)? InPlace(InvocationExpressionSyntax invocation)
     {
         if (invocation.Parent is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: "RootElement" } rootElement
             || rootElement.Expression != invocation
@@ -101,49 +151,16 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             return null;
         }
 
-        ExpressionSyntax replaced = rootElement;
-        if (rootElement.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Clone", Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 0 } clone } cloneAccess
-            && cloneAccess.Expression == rootElement)
-        {
-            replaced = clone;
-        }
-
-        ExpressionSyntax? replacement;
-        INamedTypeSymbol? expectedType;
-        if (callee.Name.Identifier.ValueText == "Parse")
-        {
-            replacement = ElementParseExists(element) ? ElementParse(callee, invocation, model, element) : null;
-            expectedType = element;
-        }
-        else
-        {
-            SimpleNameSyntax name = callee.Name is GenericNameSyntax generic
-                ? generic.WithIdentifier(Identifier("SerializeToElement"))
-                : IdentifierName("SerializeToElement");
-            replacement = invocation.WithExpression(callee.WithName(name.WithTriviaFrom(callee.Name)));
-            expectedType = symbols.JsonSerializer;
-        }
-
-        if (replacement is null || !BindsTo(model, replaced, replacement, expectedType))
-        {
-            return null;
-        }
-
-        return document.WithSyntaxRoot(root.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced)));
+        return rootElement.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Clone", Parent: InvocationExpressionSyntax { ArgumentList.Arguments.Count: 0 } clone } access
+               && access.Expression == rootElement
+            ? (callee, clone)
+            : (callee, rootElement);
     }
 
-    private static bool ElementParseExists(INamedTypeSymbol element)
-    {
-        foreach (var member in element.GetMembers("Parse"))
-        {
-            if (member is IMethodSymbol { IsStatic: true, Parameters.Length: 2 } method && method.Parameters[0].Type.SpecialType == SpecialType.System_String)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static Document? Replace(Document document, SyntaxNode root, SemanticModel model, ExpressionSyntax replaced, ExpressionSyntax replacement, INamedTypeSymbol type)
+        => SymbolEqualityComparer.Default.Equals(model.GetSpeculativeSymbolInfo(replaced.SpanStart, replacement, SpeculativeBindingOption.BindAsExpression).Symbol?.ContainingType, type)
+            ? document.WithSyntaxRoot(root.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced)))
+            : null;
 
     /// <summary>
     /// <c>using var document = JsonDocument.Parse(x);</c> before the statement (which the analyzer checked starts with
@@ -240,8 +257,8 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
         return node;
     }
 
-    /// <summary><c>JsonElement.Parse(same arguments)</c>, spelled like the original qualifier where that binds, else fully qualified.</summary>
-    private static ExpressionSyntax? ElementParse(MemberAccessExpressionSyntax callee, InvocationExpressionSyntax invocation, SemanticModel model, INamedTypeSymbol element)
+    /// <summary><c>JsonElement.Parse(same arguments)</c> (or <c>ParseValue</c>), spelled like the original qualifier where that binds, else fully qualified.</summary>
+    private static ExpressionSyntax ElementCall(MemberAccessExpressionSyntax callee, InvocationExpressionSyntax invocation, SemanticModel model, INamedTypeSymbol element)
     {
         ExpressionSyntax? type = callee.Expression switch
         {
@@ -251,10 +268,9 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             _ => null,
         };
 
-        var parse = callee.Name.WithIdentifier(Identifier("Parse"));
         if (type is not null)
         {
-            var spelled = invocation.WithExpression(callee.WithExpression(type.WithTriviaFrom(callee.Expression)).WithName(parse));
+            var spelled = invocation.WithExpression(callee.WithExpression(type.WithTriviaFrom(callee.Expression)));
             var bound = model.GetSpeculativeSymbolInfo(invocation.SpanStart, spelled, SpeculativeBindingOption.BindAsExpression).Symbol;
             if (SymbolEqualityComparer.Default.Equals(bound?.ContainingType, element))
             {
@@ -262,12 +278,6 @@ public sealed class JsonDocumentNotDisposedFixer : JsonFixer
             }
         }
 
-        return invocation.WithExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ParseExpression("global::System.Text.Json.JsonElement"), parse));
-    }
-
-    private static bool BindsTo(SemanticModel model, SyntaxNode position, ExpressionSyntax replacement, INamedTypeSymbol? type)
-    {
-        var bound = model.GetSpeculativeSymbolInfo(position.SpanStart, replacement, SpeculativeBindingOption.BindAsExpression).Symbol;
-        return type is not null && SymbolEqualityComparer.Default.Equals(bound?.ContainingType, type);
+        return invocation.WithExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, ParseExpression("global::System.Text.Json.JsonElement"), callee.Name));
     }
 }
