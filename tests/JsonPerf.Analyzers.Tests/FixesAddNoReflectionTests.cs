@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace JsonPerf.Analyzers.Tests;
 
 /// <summary>
-/// Issue 39, P2: a fix never adds a call that needs reflection metadata (<c>[RequiresUnreferencedCode]</c> or
+/// A fix never adds a call that needs reflection metadata (<c>[RequiresUnreferencedCode]</c> or
 /// <c>[RequiresDynamicCode]</c>) that the original code did not make. The renaming fixes keep every argument and swap
 /// one serializer method for another with the same parameters (JP0005: Serialize to SerializeToUtf8Bytes; JP0006:
 /// Serialize to SerializeToDocument/Element/Node, Deserialize(string) to Deserialize(JsonElement); JP0007:

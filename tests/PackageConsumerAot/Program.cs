@@ -39,7 +39,7 @@ public static class Store
 
     private static JsonSerializerOptions Camel { get; } = new(JsonSerializerDefaults.Web);
 
-    // An encoder (issue 14's case): no generation option expresses it. Outside trimmed/AOT projects the fix binds a
+    // An encoder: no generation option expresses it. Outside trimmed/AOT projects the fix binds a
     // context with reflection behind it; here it builds a context instance on these options instead.
     private static readonly JsonSerializerOptions s_encoded = new()
     {

@@ -6,7 +6,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
-/// <summary>Options captured by a lambda that is returned or stored live with the delegate, like a factory's result (issue 39).</summary>
+/// <summary>Options captured by a lambda that is returned or stored live with the delegate, like a factory's result.</summary>
 public partial class AnalyzerTests
 {
     public static TheoryData<string, string> EscapingLambdaMembers() => Cases.WithLanguageVersions(

@@ -30,7 +30,7 @@ public partial class AnalyzerTests
         Factory + "static readonly Func<Order, string> s_f = x => JsonSerializer.Serialize(x, {|JP0001:GetOptions()|});",
         Factory + Wrapper + "string Use(Order o) => ToJson(o, {|JP0001:GetOptions()|});",
         "static JsonSerializerOptions Make<T>() => new JsonSerializerOptions(); string Use(Order o) => JsonSerializer.Serialize(o, {|JP0001:Make<Order>()|});",
-        // A coalescing factory behind a wrapper's optional options (issue 28, item 6): reported once, in the wrapper,
+        // A coalescing factory behind a wrapper's optional options: reported once, in the wrapper,
         // where every call that leaves the options out gets new ones; a creation passed through it is followed.
         Coalescing + "static string ToJson<T>(T value, JsonSerializerOptions options = null) => JsonSerializer.Serialize(value, {|JP0001:GetOptions(options)|}); string Use(Order x) => ToJson(x);",
         Coalescing + "static string ToJson<T>(T value, JsonSerializerOptions options = null) => JsonSerializer.Serialize(value, {|JP0001:GetOptions(options)|}); string Use(Order x) => ToJson(x, {|JP0001:new JsonSerializerOptions { WriteIndented = true }|});",

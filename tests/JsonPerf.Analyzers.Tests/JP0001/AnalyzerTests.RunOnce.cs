@@ -6,7 +6,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
-/// <summary>Code that runs once through a Lazy's factory, an immediately invoked lambda or a private method only run from such code (issue 39).</summary>
+/// <summary>Code that runs once through a Lazy's factory, an immediately invoked lambda or a private method only run from such code.</summary>
 public partial class AnalyzerTests
 {
     public static TheoryData<string, string> RunOnceMembers() => Cases.WithLanguageVersions(

@@ -44,7 +44,7 @@ public partial class AnalyzerTests
         "var o = {|JP0001:new JsonSerializerOptions()|}; Console.WriteLine(); o.WriteIndented = true; JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; if (flag) { o.WriteIndented = true; } JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions()|}; JsonSerializer.Serialize(order, flag ? o : s_shared);",
-        // Read at entry points inside lambdas and local functions (issue 28: a converter built per call for a Select).
+        // Read at entry points inside lambdas and local functions (a converter built per call for a Select).
         "var o = {|JP0001:new JsonSerializerOptions()|}; Func<string> f = () => JsonSerializer.Serialize(order, o);",
         "var o = {|JP0001:new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } }|}; var all = Array.ConvertAll(new[] { order }, i => JsonSerializer.Serialize(i, o));",
         "var o = {|JP0001:new JsonSerializerOptions()|}; o.WriteIndented = true; var all = Array.ConvertAll(new[] { order }, i => JsonSerializer.Serialize(i, o)); JsonSerializer.Serialize(order, o);",

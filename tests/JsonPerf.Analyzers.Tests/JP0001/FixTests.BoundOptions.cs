@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
-/// Options handed to a JsonSerializerContext's constructor become the context's own (issue 27): shared, they throw
+/// Options handed to a JsonSerializerContext's constructor become the context's own: shared, they throw
 /// (<c>JsonSerializerOptions.Default</c> is read-only; a second context on one instance throws). The fix caches the
 /// context, or offers nothing. Each program runs every call twice, with the real source generator, before and after
 /// Fix All.
@@ -52,7 +52,7 @@ public partial class FixTests
         "private static string Write(Order order) => JsonSerializer.Serialize(order, new ShopContext(new JsonSerializerOptions()).Order);",
         "private static string Write(Order order) => JsonSerializer.Serialize(order, new ShopContext(new JsonSerializerOptions(JsonSerializerDefaults.Web)).Order);",
         "private static string Write(Order order) => JsonSerializer.Serialize(order, typeof(Order), new ShopContext(new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase }));",
-        // Through a local, as issue 27 found it: with settings, without, and configured by statements.
+        // Through a local, as a real repository had it: with settings, without, and configured by statements.
         """
         private static string Write(Order order)
         {

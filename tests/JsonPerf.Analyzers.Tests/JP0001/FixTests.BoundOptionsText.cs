@@ -8,7 +8,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
-/// Options a context is built on (issue 27): what the fix writes (the context cached), what it reuses, and what the
+/// Options a context is built on: what the fix writes (the context cached), what it reuses, and what the
 /// message says where it declines. A hand-written context stands in for a generated one (the run tests use the generator).
 /// </summary>
 public partial class FixTests

@@ -6,7 +6,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
-/// Options read only at entry points inside a lambda or local function (issue 28, item 3; a sample server's shape and
+/// Options read only at entry points inside a lambda or local function (a sample server's shape and
 /// two of CA1869's negative tests): a converter, so the whole metadata, was built per call. Hoisted, every use of the
 /// local, inside the function too, reads the field.
 /// </summary>

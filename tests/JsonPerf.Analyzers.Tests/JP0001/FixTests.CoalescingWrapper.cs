@@ -6,7 +6,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0001;
 
 /// <summary>
-/// Issue 28, item 6 (issue 16's remaining shape): <c>GetOptions(o) =&gt; o ?? new JsonSerializerOptions { ... }</c> called
+/// <c>GetOptions(o) =&gt; o ?? new JsonSerializerOptions { ... }</c> called
 /// by a wrapper <c>ToJson&lt;T&gt;(T value, JsonSerializerOptions? options = null)</c>. Every <c>ToJson(x)</c> built new
 /// options, an encoder and a converter. Reported once, at the factory's call in the wrapper; the fix caches the
 /// factory's own options, the caller's pass through as before. A creation handed to the wrapper is followed through

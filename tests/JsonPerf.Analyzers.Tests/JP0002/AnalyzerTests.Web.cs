@@ -8,7 +8,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
-/// <summary>The web entry points: System.Net.Http.Json and ASP.NET Core's JSON helpers (issue 14 part 2).</summary>
+/// <summary>The web entry points: System.Net.Http.Json and ASP.NET Core's JSON helpers.</summary>
 public partial class AnalyzerTests
 {
     private const string WebHeader = """

@@ -167,7 +167,7 @@ public partial class AnalyzerTests
         => Verify.VerifyAnalyzerAsync(NotReportedSource("JsonSerializer.{|JP0002:Serialize|}(order, Configured.Plain);"));
 
     // The fix's own judgement (GeneratedMetadataSafety): a context would not reproduce what reflection writes for these,
-    // so "use source generation" would be wrong advice (issue 14: 3 of 7 sites on real projects).
+    // so "use source generation" would be wrong advice (3 of 7 sites on real projects).
     [Fact]
     public Task Does_not_report_types_whose_json_generated_metadata_cannot_reproduce()
         => Verify.VerifyAnalyzerAsync(Header + """

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Issue 27, item 2: in a multi-targeted library the fix sees the documents with one set of preprocessor symbols. It
+/// In a multi-targeted library the fix sees the documents with one set of preprocessor symbols. It
 /// must leave every target building, with at most one context per type: no fix in #if code, none in a project with a
 /// context under #if.
 /// </summary>

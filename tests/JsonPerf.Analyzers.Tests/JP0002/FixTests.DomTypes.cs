@@ -10,7 +10,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Issue 39, P2: JSON's own DOM types (JsonDocument, JsonElement, JsonNode) need no generated metadata. Without options
+/// JSON's own DOM types (JsonDocument, JsonElement, JsonNode) need no generated metadata. Without options
 /// the fix writes the type's own API where it does exactly what the call did (Parse, ParseValue, WriteTo); it never
 /// scaffolds a context for them, keeps to a context of the project that already registers the type, or offers no fix.
 /// </summary>

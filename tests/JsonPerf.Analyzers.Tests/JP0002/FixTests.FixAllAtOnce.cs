@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Fix All at project scale (issue 29): a project's sites are planned on one compilation and applied together, so the
+/// Fix All at project scale: a project's sites are planned on one compilation and applied together, so the
 /// source generator runs a bounded number of times however many sites there are (one site at a time it ran several
 /// times per site, over every type registered so far); the result is what the sites fixed one by one would give.
 /// </summary>

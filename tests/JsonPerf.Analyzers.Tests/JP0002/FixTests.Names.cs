@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// A scaffolded context is named as a person would (issue 29): after the options member it mirrors, or its settings
+/// A scaffolded context is named as a person would: after the options member it mirrors, or its settings
 /// where the member's name says nothing; AppJsonContext in an application; the telling part of a library's assembly
 /// name. Never "...OptionsJsonContext" (JP0001's hoisted IndentedJsonOptions once gave IndentedJsonOptionsJsonContext).
 /// </summary>

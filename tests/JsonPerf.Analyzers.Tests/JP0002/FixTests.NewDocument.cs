@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Issue 27, item 2: a scaffolded context goes into a new document named after it (one type per file, SA1402), beside the
+/// A scaffolded context goes into a new document named after it (one type per file, SA1402), beside the
 /// project's other contexts or at its root; a one-file program keeps it at the end of its only file.
 /// </summary>
 public partial class FixTests

@@ -258,7 +258,7 @@ public partial class FixTests
     {
         // Two options fields no context attribute can express (an encoder): Fix All builds a context instance on each.
         // Static fields are initialized in textual order, so a context declared above its options would be built on null
-        // (the default options): the second field's camel case and encoder would be lost (issue 42's demo found it).
+        // (the default options): the second field's camel case and encoder would be lost.
         const string source = """
             using System;
             using System.Text.Encodings.Web;

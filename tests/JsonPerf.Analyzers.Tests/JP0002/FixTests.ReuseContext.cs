@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Issue 27, item 2: a project's own context is reused whenever its generation options serialize as the call's options
+/// A project's own context is reused whenever its generation options serialize as the call's options
 /// do, compared setting by setting (a bare [JsonSourceGenerationOptions] is the defaults), never by attribute presence.
 /// </summary>
 public partial class FixTests

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
-/// Issue 39, item 3: under <c>dotnet format</c> a new context for calls spread over several files goes into the file that
+/// Under <c>dotnet format</c> a new context for calls spread over several files goes into the file that
 /// holds most of them, and not right under a <c>#pragma warning restore</c> that ends that file.
 /// </summary>
 public partial class FixTests

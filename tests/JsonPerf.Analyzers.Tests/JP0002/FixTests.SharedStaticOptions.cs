@@ -5,7 +5,7 @@ namespace JsonPerf.Analyzers.Tests.JP0002;
 
 /// <summary>
 /// Private static options the fix keeps (mirrored or bound to a context) must reach nothing but serializer calls. Found
-/// on the project's 2,000-file cost project (issue 29): a fallback <c>options ?? s_options</c> made the fix decline
+/// on the project's 2,000-file cost project: a fallback <c>options ?? s_options</c> made the fix decline
 /// every call on the field, silently, so one <c>dotnet format</c> run left them. The fallback only passes the value on:
 /// fixed. Options a method returns may be changed by its callers: the message says there is no fix.
 /// </summary>

@@ -48,7 +48,7 @@ public partial class AnalyzerTests
         "public C(int x) { _instanceEncoder = JavaScriptEncoder.Create(UnicodeRanges.All); } JavaScriptEncoder _instanceEncoder;",
         "static JavaScriptEncoder MakeEncoder() { return JavaScriptEncoder.Create(UnicodeRanges.All); }",
         "static readonly Lazy<JavaScriptEncoder> s_lazy = new Lazy<JavaScriptEncoder>(() => JavaScriptEncoder.Create(UnicodeRanges.All));",
-        // Run once (issue 39): a Lazy's factory method or lambda, a private method only called from a static initializer.
+        // Run once: a Lazy's factory method or lambda, a private method only called from a static initializer.
         "static readonly Lazy<string> s_schema = new Lazy<string>(BuildSchema); private static string BuildSchema() { return JsonSerializer.Serialize(1, new JsonSerializerOptions { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) }); }",
         "static readonly Lazy<string> s_schema = new Lazy<string>(() => JavaScriptEncoder.Create(UnicodeRanges.All).Encode(\"é\"), System.Threading.LazyThreadSafetyMode.ExecutionAndPublication);",
         "static readonly string s_escaped = Escape(); private static string Escape() { return JavaScriptEncoder.Create(UnicodeRanges.All).Encode(\"é\"); }");

@@ -11,7 +11,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0005;
 
 /// <summary>
-/// <c>new StringContent(JsonSerializer.Serialize(...), Encoding.UTF8, "application/json")</c> (issue 28, item 5: three
+/// <c>new StringContent(JsonSerializer.Serialize(...), Encoding.UTF8, "application/json")</c> (three
 /// per-request sites in one API client) becomes a ByteArrayContent of SerializeToUtf8Bytes with the same Content-Type,
 /// where the changed type is fine. Proven on the wire: the same requests reach a server on 127.0.0.1 before and after.
 /// </summary>

@@ -11,7 +11,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0007;
 
 /// <summary>
-/// Issue 39, item 4: <c>(await JsonDocument.ParseAsync(s)).RootElement...</c> gets the fix of the sync shape: the awaited
+/// <c>(await JsonDocument.ParseAsync(s)).RootElement...</c> gets the fix of the sync shape: the awaited
 /// document declared with <c>using var</c> before the statement, <c>.Clone()</c> only where an element outlives the block.
 /// </summary>
 public partial class FixTests

@@ -7,7 +7,7 @@ using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
 namespace JsonPerf.Analyzers.Tests.JP0007;
 
 /// <summary>
-/// Issue 27, item 3: a <c>using</c> keeps the document alive to the end of its block, so the fix clones only what
+/// A <c>using</c> keeps the document alive to the end of its block, so the fix clones only what
 /// outlives it (returned, yielded, stored, passed on), at the expression where it leaves; nothing when nothing does.
 /// </summary>
 public partial class FixTests

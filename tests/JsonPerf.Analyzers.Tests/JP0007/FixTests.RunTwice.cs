@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis;
 namespace JsonPerf.Analyzers.Tests.JP0007;
 
 /// <summary>
-/// Issue 27, item 3, run: each program calls every fixed method twice, with documents parsed and disposed in between
+/// Each program calls every fixed method twice, with documents parsed and disposed in between
 /// (their pooled buffers come out again over any stale element), and must print the same bytes before and after Fix
 /// All. An element read after its document was disposed throws ObjectDisposedException: the program exits non-zero
 /// and never prints "done".

@@ -315,7 +315,7 @@ public class MinimalApiTests
     [Fact]
     public async Task The_fix_takes_the_chain_from_the_contexts_the_diagnostic_names()
     {
-        // Issue 41: the fix read every file of the project again to find the chain, after every edit in an editor. The
+        // The fix read every file of the project again to find the chain, after every edit in an editor. The
         // analyzer proved the chain and names its contexts; the fix finds them in the compilation as it is.
         var source = App.Replace(
             "options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonSerializerContext.Default);",

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis;
 
 namespace JsonPerf.Analyzers.Tests.Layout;
 
-/// <summary>Shapes from the real-repository trial (issue 40) in a net10.0 + net8.0 project.</summary>
+/// <summary>Shapes from the real-repository trial in a net10.0 + net8.0 project.</summary>
 public partial class EveryTargetTests
 {
     [Fact]

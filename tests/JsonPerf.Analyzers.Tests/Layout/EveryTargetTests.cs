@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace JsonPerf.Analyzers.Tests.Layout;
 
 /// <summary>
-/// Issue 39, P1: in a project that targets net10.0 and net8.0, Fix All makes one edit for both targets. Code under
+/// In a project that targets net10.0 and net8.0, Fix All makes one edit for both targets. Code under
 /// <c>#if</c> (a site, a declaration a fix folds, a using a fix would add) is left as it is, every target builds after
 /// the fix, no conflict marker is written, and the net10.0 program prints the same before and after.
 /// </summary>

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis;
 namespace JsonPerf.Analyzers.Tests.Layout;
 
 /// <summary>
-/// Issue 39, P4: a line a fix writes stays within the file's <c>max_line_length</c> (else its longest line, at least
+/// A line a fix writes stays within the file's <c>max_line_length</c> (else its longest line, at least
 /// 120): a call wrapped over several lines is wrapped again one argument per line, initializer members on their own.
 /// </summary>
 public class LineLengthTests

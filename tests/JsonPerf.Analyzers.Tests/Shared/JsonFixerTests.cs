@@ -19,7 +19,7 @@ public class JsonFixerTests
     [Fact]
     public async Task The_preview_and_the_apply_of_an_action_compute_its_fix_once()
     {
-        // An editor shows the preview, then applies on the click: each computed the whole fix (issue 41's apply times).
+        // An editor shows the preview, then applies on the click: each computed the whole fix.
         var (solution, id) = FixRunner.CreateProject(FixGuaranteeTests.Program, OutputKind.ConsoleApplication, TestReferences.Net10);
         var document = solution.GetDocument(id)!;
         var diagnostic = (await FixRunner.GetDiagnosticsAsync(document.Project, new JsonSerializerOptionsCreatedPerCallAnalyzer())).Single(d => d.Id == Rules.OptionsCreatedPerCallId);
