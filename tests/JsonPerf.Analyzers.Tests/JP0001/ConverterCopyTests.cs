@@ -13,7 +13,7 @@ namespace JsonPerf.Analyzers.Tests.JP0001;
 /// </summary>
 public class ConverterCopyTests
 {
-    private const string Program = """
+    internal const string Program = """
         using System;
         using System.Collections.Generic;
         using System.Text.Json;

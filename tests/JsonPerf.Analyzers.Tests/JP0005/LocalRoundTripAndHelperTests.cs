@@ -13,7 +13,7 @@ namespace JsonPerf.Analyzers.Tests.JP0005;
 /// </summary>
 public class LocalRoundTripAndHelperTests
 {
-    private const string Program = """
+    internal const string Program = """
         using System;
         using System.Text.Json;
 

@@ -14,7 +14,7 @@ namespace JsonPerf.Analyzers.Tests.JP0006;
 /// </summary>
 public class DomWriteTests
 {
-    private const string Program = """
+    internal const string Program = """
         using System;
         using System.Collections.Generic;
         using System.IO;

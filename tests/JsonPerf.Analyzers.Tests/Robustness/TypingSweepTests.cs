@@ -253,6 +253,11 @@ public class TypingSweepTests(ITestOutputHelper output)
 
         yield return JP0007.FixTests.Program;
         yield return JP0009.FixTests.Program;
+        yield return JP0001.ConverterCopyTests.Program;
+        yield return JP0001.ConverterCopyHelperTests.Program;
+        yield return JP0005.LocalRoundTripAndHelperTests.Program;
+        yield return JP0006.DomWriteTests.Program;
+        yield return JP0007.ConverterTests.Program;
 
         // JP0010's bodies go into a converter's Read or Write; its program has every fixable shape.
         foreach (var row in JP0010.AnalyzerTests.ReportedReads().Concat(JP0010.AnalyzerTests.NotReportedReads()).Where((_, i) => i % 2 == 0).Concat(JP0010.AnalyzerTests.ReportedReadsLatest()))
