@@ -109,6 +109,22 @@ public partial class EveryTargetTests
         Assert.All(encoders, d => Assert.DoesNotContain("(no fix: ", d.GetMessage(), System.StringComparison.Ordinal));
     }
 
+    /// <summary>
+    /// Run together, as the package hosts them: JP0004 leaves the stream path's encoder to JP0001, whose fix hoists the
+    /// options with it, but reports the response path's, whose options JP0001 cannot fix (their local is used under #if).
+    /// </summary>
+    [Fact]
+    public async Task JP0004_leaves_an_encoder_to_JP0001_only_where_JP0001s_fix_is_offered()
+    {
+        var (solution, net10, _) = MultiTarget.Create(OutputKind.ConsoleApplication, aspNet: false, generator: false, targetFrameworksVisible: true, (Path, HotPaths));
+        var diagnostics = await FixRunner.GetDiagnosticsAsync(solution.GetProject(net10)!, new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallAnalyzer());
+        var encoder = Assert.Single(diagnostics, d => d.Id == "JP0004");
+        Assert.NotEmpty(encoder.Properties);
+        var text = encoder.Location.SourceTree!.ToString();
+        Assert.True(text.IndexOf("Describe(string data)", System.StringComparison.Ordinal) < encoder.Location.SourceSpan.Start
+                    && encoder.Location.SourceSpan.Start < text.IndexOf("Inactive(Event value)", System.StringComparison.Ordinal), encoder.ToString());
+    }
+
     [Fact]
     public async Task The_hot_paths_are_fixed_in_both_targets_and_print_the_same()
     {

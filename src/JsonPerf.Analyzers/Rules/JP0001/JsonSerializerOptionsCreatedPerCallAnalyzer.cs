@@ -10,7 +10,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     {
         context.RegisterOperationAction(c => AnalyzeCreation(c, symbols), OperationFilter.Creations(symbols.JsonSerializerOptions));
         context.RegisterOperationAction(c => AnalyzeFactoryCall(c, symbols), OperationFilter.CallsReturning(symbols.JsonSerializerOptions));
-        WholeHoists.For(symbols).Register((part, containingSymbol, cancellationToken) => CoversPart(part, containingSymbol, symbols, cancellationToken));
+        var globalOptions = context.Options.AnalyzerConfigOptionsProvider.GlobalOptions;
+        WholeHoists.For(symbols).Register((part, containingSymbol, cancellationToken) => CoversPart(part, containingSymbol, symbols, globalOptions, cancellationToken));
     }
 
     private static void AnalyzeCreation(OperationAnalysisContext context, JsonSymbols symbols)
@@ -227,13 +228,13 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     /// Whether JP0001's fix moves <paramref name="part"/> along with the options (<see cref="WholeHoists"/>): a creation in
     /// their initializer, or in a statement that configures the local the fix folds. An encoder there is hoisted inside them.
     /// </summary>
-    private static bool CoversPart(IOperation part, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    private static bool CoversPart(IOperation part, ISymbol containingSymbol, JsonSymbols symbols, AnalyzerConfigOptions globalOptions, CancellationToken cancellationToken)
     {
         for (var current = part.Parent; current is not null; current = current.Parent)
         {
             if (current is IObjectCreationOperation creation && symbols.IsJsonSerializerOptions(creation.Type))
             {
-                return IsFixable(Judge(creation, containingSymbol, symbols, cancellationToken));
+                return IsFixable(Judge(creation, containingSymbol, symbols, cancellationToken), globalOptions);
             }
 
             if (current is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Instance: ILocalReferenceOperation local } } } statement
@@ -242,7 +243,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                 && symbols.IsJsonSerializerOptions(folded.Type))
             {
                 var diagnostic = Judge(folded, containingSymbol, symbols, cancellationToken);
-                return IsFixable(diagnostic) && diagnostic!.AdditionalLocations.Any(l => l.SourceSpan.Contains(part.Syntax.Span));
+                return IsFixable(diagnostic, globalOptions) && diagnostic!.AdditionalLocations.Any(l => l.SourceSpan.Contains(part.Syntax.Span));
             }
 
             if (current.Syntax is StatementSyntax or MemberDeclarationSyntax)
@@ -254,5 +255,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         return false;
     }
 
-    private static bool IsFixable(Diagnostic? diagnostic) => diagnostic is { Properties.Count: > 0 };
+    /// <summary>Fixable as reported: in a multi-targeted project a fix that edits code under <c>#if</c> is withheld, so it covers nothing.</summary>
+    private static bool IsFixable(Diagnostic? diagnostic, AnalyzerConfigOptions globalOptions)
+        => diagnostic is { Properties.Count: > 0 } && EveryTargetNote.Apply(diagnostic, globalOptions).Properties.Count > 0;
 }
