@@ -14,6 +14,15 @@ namespace JsonPerf.Analyzers.Tests;
 /// </summary>
 public class RegistrationTests
 {
+    /// <summary>The tests that run every rule (the sweeps, the message lengths) take <see cref="AllRules"/>: it misses none.</summary>
+    [Fact]
+    public void The_tests_list_of_every_rule_has_each_registered_rule_with_its_fixer()
+    {
+        var listed = AllRules.Pairs.SelectMany(p => p.Analyzer.SupportedDiagnostics.Select(d => d.Id)).Distinct().OrderBy(id => id, StringComparer.Ordinal);
+        Assert.Equal(RuleRegistry.All.Select(r => r.Id).OrderBy(id => id, StringComparer.Ordinal), listed);
+        Assert.All(AllRules.Pairs, p => Assert.Subset(p.Analyzer.SupportedDiagnostics.Select(d => d.Id).ToHashSet(), p.Fixer.FixableDiagnosticIds.ToHashSet()));
+    }
+
     [Fact]
     public void Every_rule_id_declared_has_one_registration()
     {

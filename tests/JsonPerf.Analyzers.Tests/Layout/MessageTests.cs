@@ -22,25 +22,11 @@ public class MessageTests(ITestOutputHelper output)
     private const int MedianLimit = 160;
     private const int MaxLimit = 280;
 
-    private static readonly DiagnosticAnalyzer[] s_analyzers =
-    {
-        new JsonSerializerOptionsCreatedPerCallAnalyzer(),
-        new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(),
-        new JavaScriptEncoderCreatedPerCallAnalyzer(),
-        new ReflectionSerializationAnalyzer(),
-        new Utf16DetourAnalyzer(),
-        new ConvertWithoutTextAnalyzer(),
-        new JsonDocumentNotDisposedAnalyzer(),
-        new MinimalApiMetadataAnalyzer(),
-        new ConstantJsonAnalyzer(),
-        new ConverterPerValueWorkAnalyzer(),
-    };
-
     [Fact]
     public async Task Reported_messages_are_short()
     {
         var (corpus, documentId) = TypingSweepTests.CorpusInProjects();
-        var analyzers = s_analyzers.ToImmutableArray();
+        var analyzers = AllRules.Analyzers.ToImmutableArray();
         var found = await Sweep.EachAsync(corpus, async item =>
         {
             var document = item.Solution.WithDocumentText(documentId, SourceText.From(item.Source)).GetDocument(documentId)!;

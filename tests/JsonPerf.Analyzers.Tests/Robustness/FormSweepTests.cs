@@ -24,20 +24,6 @@ namespace JsonPerf.Analyzers.Tests.Robustness;
 /// </summary>
 public class FormSweepTests(ITestOutputHelper output)
 {
-    private static readonly (DiagnosticAnalyzer Analyzer, JsonFixer Fixer)[] s_rules =
-    {
-        (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
-        (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
-        (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
-        (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
-        (new Utf16DetourAnalyzer(), new Utf16DetourFixer()),
-        (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
-        (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
-        (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
-        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
-        (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
-    };
-
     [Fact]
     [Trait("Category", "Robustness")]
     public async Task Every_fixable_site_in_every_form_gets_a_fix_that_compiles_and_every_other_site_says_why()
@@ -93,10 +79,10 @@ public class FormSweepTests(ITestOutputHelper output)
 
     private static async Task CheckAsync(Document document, string form, int errors, ConcurrentBag<string> failures, ConcurrentDictionary<string, int> counts)
     {
-        var diagnostics = await FixRunner.GetDiagnosticsAsync(document.Project, s_rules.Select(r => r.Analyzer).ToArray());
+        var diagnostics = await FixRunner.GetDiagnosticsAsync(document.Project, AllRules.Analyzers);
         foreach (var diagnostic in diagnostics.Where(d => d.Id.StartsWith("JP", StringComparison.Ordinal)))
         {
-            var fixer = s_rules.Select(r => r.Fixer).First(f => f.FixableDiagnosticIds.Contains(diagnostic.Id));
+            var fixer = AllRules.Pairs.Select(r => r.Fixer).First(f => f.FixableDiagnosticIds.Contains(diagnostic.Id));
             var where = $"{form}: {diagnostic.Id} at {diagnostic.Location.GetLineSpan().StartLinePosition}: {diagnostic.GetMessage()}\n--- source ---\n{(await document.GetTextAsync()).ToString()}";
             if (!fixer.SaysFixable(diagnostic))
             {

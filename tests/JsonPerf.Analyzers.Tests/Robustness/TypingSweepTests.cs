@@ -25,20 +25,6 @@ namespace JsonPerf.Analyzers.Tests.Robustness;
 /// </summary>
 public class TypingSweepTests(ITestOutputHelper output)
 {
-    private static readonly (DiagnosticAnalyzer Analyzer, CodeFixProvider Fixer)[] s_rules =
-    {
-        (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
-        (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
-        (new JavaScriptEncoderCreatedPerCallAnalyzer(), new JavaScriptEncoderCreatedPerCallFixer()),
-        (new ReflectionSerializationAnalyzer(), new ReflectionSerializationFixer()),
-        (new Utf16DetourAnalyzer(), new Utf16DetourFixer()),
-        (new ConvertWithoutTextAnalyzer(), new ConvertWithoutTextFixer()),
-        (new JsonDocumentNotDisposedAnalyzer(), new JsonDocumentNotDisposedFixer()),
-        (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
-        (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
-        (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
-    };
-
     private static readonly bool s_full = Environment.GetEnvironmentVariable("JSONPERF_FULL_SWEEP") == "1";
 
     /// <summary>
@@ -84,7 +70,7 @@ public class TypingSweepTests(ITestOutputHelper output)
             new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider),
             onAnalyzerException: (e, a, d) => failures.Add($"{a.GetType().Name} threw {e.GetType().Name}: {e.Message}\n--- source ---\n{variant}"),
             concurrentAnalysis: false, logAnalyzerExecutionTime: false);
-        var diagnostics = await compilation.WithAnalyzers(s_rules.Select(r => r.Analyzer).ToImmutableArray(), options).GetAnalyzerDiagnosticsAsync();
+        var diagnostics = await compilation.WithAnalyzers(AllRules.Analyzers.ToImmutableArray(), options).GetAnalyzerDiagnosticsAsync();
         foreach (var ad0001 in diagnostics.Where(d => d.Id == "AD0001"))
         {
             failures.Add($"{ad0001.GetMessage()}\n--- source ---\n{variant}");
@@ -94,7 +80,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         var httpDefaults = 0;
         foreach (var diagnostic in diagnostics)
         {
-            foreach (var (_, fixer) in s_rules.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            foreach (var (_, fixer) in AllRules.Pairs.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
             {
                 try
                 {
