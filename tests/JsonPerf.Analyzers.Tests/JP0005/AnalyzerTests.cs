@@ -12,6 +12,9 @@ public partial class AnalyzerTests
         // Through a local read nowhere else (fixed when the declaration comes right before; reported either way).
         "var s = JsonSerializer.Serialize(order); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
         "var s = JsonSerializer.Serialize(order, options); Console.WriteLine(); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(s)|};",
+        // Framed by other text (a server-sent event): reported, never fixed.
+        "var s = JsonSerializer.Serialize(order); var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes($\"data: {s}\\n\\n\")|};",
+        "var b = {|JP0005:System.Text.Encoding.UTF8.GetBytes(\"data: \" + JsonSerializer.Serialize(order, options) + \"\\n\\n\")|};",
         // The reading counterpart through a local read nowhere else: reported at Deserialize, never fixed.
         "var bytes = new byte[8]; var s = System.Text.Encoding.UTF8.GetString(bytes); var o = {|JP0005:JsonSerializer.Deserialize<Order>(s)|};",
         "var s = File.ReadAllText(json); Console.WriteLine(); var o = {|JP0005:JsonSerializer.Deserialize<Order>(s, options)|};",
@@ -57,6 +60,7 @@ public partial class AnalyzerTests
         "var s = JsonSerializer.Serialize(order); Console.WriteLine(s); var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = JsonSerializer.Serialize(order); s += \"x\"; var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = order.Name; var b = System.Text.Encoding.UTF8.GetBytes(s);",
+        "var s = JsonSerializer.Serialize(order); Console.WriteLine(s); var b = System.Text.Encoding.UTF8.GetBytes($\"data: {s}\\n\\n\");",
         "string s = null; s = JsonSerializer.Serialize(order); var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = JsonSerializer.Serialize(order); Func<string> f = () => s; var b = System.Text.Encoding.UTF8.GetBytes(s);",
         "var s = File.ReadAllText(json); Console.WriteLine(s); var o = JsonSerializer.Deserialize<Order>(s);",

@@ -66,6 +66,10 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
                     {
                         AnalyzeGetBytesOfLocal(context, symbols, serializer, invocation);
                     }
+                    else if (IsFramedTextArgument(invocation.Syntax))
+                    {
+                        AnalyzeGetBytesOfFramedText(context, symbols, serializer, invocation);
+                    }
                 }
 
                 break;
