@@ -36,6 +36,10 @@ public sealed partial class ConvertWithoutTextAnalyzer : JsonAnalyzer
             {
                 AnalyzeRawTextLength(context, symbols, invocation);
             }
+            else if (method.Name == "EnumerateObject")
+            {
+                AnalyzePropertyCopy(context, symbols, serializer, invocation);
+            }
 
             return;
         }
