@@ -4,8 +4,8 @@ namespace JsonPerf.Analyzers;
 /// JP0010: work a <c>JsonConverter&lt;T&gt;</c>'s Read or Write (or their property-name forms) does for every value, in
 /// their bodies and the lambdas and local functions inside them: a DOM parsed from the reader and deserialized again or
 /// read for one scalar (<see cref="ConverterDomUse"/>), <c>GetString()</c> only compared with literals
-/// (<see cref="ReaderTextComparison"/>), constant or mapped text handed to the writer as a string
-/// (<see cref="WriterConstantText"/>).
+/// (<see cref="ReaderTextComparison"/>) or only a key into a fixed map of names (<see cref="ReaderNameLookup"/>),
+/// constant or mapped text handed to the writer as a string (<see cref="WriterConstantText"/>).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ConverterPerValueWorkAnalyzer : JsonAnalyzer
@@ -35,6 +35,10 @@ public sealed class ConverterPerValueWorkAnalyzer : JsonAnalyzer
             if (invocation.TargetMethod.Name == "GetString" && ReaderTextComparison.IsComparedWithLiterals(invocation))
             {
                 Report(context, invocation, Rules.ConverterComparesGetString, Rules.ConverterUseValueTextEquals, Rules.NoFixValueTextEquals);
+            }
+            else if (invocation.TargetMethod.Name == "GetString" && ReaderNameLookup.IsLookedUpInFixedNames(invocation, context.Compilation, context.CancellationToken))
+            {
+                Report(context, invocation, Rules.ConverterLooksUpGetString, Rules.ConverterMatchNamesInPlace, Rules.NoFixNameLookup);
             }
         }
         else if (SymbolEqualityComparer.Default.Equals(declaring, symbols.Utf8JsonWriter))

@@ -35,6 +35,10 @@ internal static partial class Rules
 
     public const string ConverterUseValueTextEquals = "compare with ValueTextEquals(\"...\"u8), which allocates nothing";
 
+    public const string ConverterLooksUpGetString = "GetString() allocates a string for each value only to look it up in a fixed map of names";
+
+    public const string ConverterMatchNamesInPlace = "match the UTF-8 value in place (see the rule's page)";
+
     internal static string ConverterWritesConstant(string method) => method + " transcodes and escapes the same text for each value";
 
     internal static string ConverterWritesMappedName(string method) => method + " transcodes and escapes names of a fixed set for each value";
@@ -54,6 +58,8 @@ internal static partial class Rules
     public const string NoFixConstantNotStatic = " (no fix: a static field cannot read this constant)";
 
     public const string NoFixNameMap = " (no fix: the text comes from a map or a field)";
+
+    public const string NoFixNameLookup = " (no fix: the names are in a map, not in the code)";
 
     public const string NoFixScalarParse = " (no fix: ParseValue also consumes an object or array)";
 }

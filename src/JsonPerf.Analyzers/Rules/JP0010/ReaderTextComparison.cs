@@ -155,7 +155,7 @@ internal static class ReaderTextComparison
         return result;
     }
 
-    private static IOperation WalkUp(IOperation value)
+    internal static IOperation WalkUp(IOperation value)
     {
         while (value.Parent is IConversionOperation { IsImplicit: true } or IParenthesizedOperation)
         {
