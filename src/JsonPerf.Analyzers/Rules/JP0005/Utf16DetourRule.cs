@@ -19,7 +19,8 @@ internal static partial class Rules
                      "the bytes stay identical (serializing); reading is reported without a fix, because a string decoder replaces " +
                      "invalid UTF-8 with U+FFFD (and StreamReader and File.ReadAllText also decode UTF-16 and UTF-32 by their byte order " +
                      "mark) where the UTF-8 overloads throw. Only detours written inline are reported: a string that is also logged, " +
-                     "stored or returned is needed anyway. The string is twice the UTF-8 size, on the large object heap above about 42 KB. " +
+                     "stored or returned is needed anyway; JSON framed by other text before GetBytes ($\"data: {json}\\n\\n\") is reported where it runs " +
+                     "per call, without a fix. The string is twice the UTF-8 size, on the large object heap above about 42 KB. " +
                      "ReadFromJsonAsync and GetFromJsonAsync without options use the Web defaults: pass the options Deserialize had " +
                      "(JsonSerializerOptions.Default where it had none) or its JsonTypeInfo; they decode a declared non-UTF-8 charset. " +
                      "Without System.Net.Http.Json (netstandard2.0 without the package), deserialize from ReadAsStreamAsync(). " +

@@ -17,7 +17,8 @@ internal static partial class Rules
                      "SerializeToDocument, SerializeToElement and SerializeToNode, and the Deserialize overloads that take a JsonElement " +
                      "or a JsonNode, convert directly: the text, twice its UTF-8 size as UTF-16 and on the large object heap above " +
                      "about 42 KB, is never made. A DOM serialized only to be written to a Utf8JsonWriter (SerializeToElement(x).WriteTo(writer)) " +
-                     "is built, then read again: JsonSerializer.Serialize(writer, x) writes the same JSON directly. Only conversions " +
+                     "is built, then read again (also when it is copied property by property between WriteStartObject and WriteEndObject): " +
+                     "JsonSerializer.Serialize(writer, x) writes the same JSON directly. Only conversions " +
                      "written inline or through a local used once are reported: a string or DOM that is also logged, stored or read is needed anyway. " +
                      "The fix is not offered where the result could differ: a document made anew by SerializeToDocument loses the " +
                      "original whitespace and escaping; GetRawText().Length counts UTF-16 characters where the UTF-8 length counts bytes; " +

@@ -15,7 +15,7 @@ internal static partial class Rules
         description: "A JsonConverter<T>'s Read and Write run once for every value of their type the serializer meets. Parsing the value " +
                      "into a JsonDocument to read a discriminator and then deserializing it again parses it twice and allocates a DOM; " +
                      "a copy of the reader (a struct) can peek at the discriminator, or [JsonPolymorphic] can do it for you. GetString() " +
-                     "compared with literals allocates a string that ValueTextEquals does without. A constant name or value passed to " +
+                     "compared with literals, or only looked up in a fixed map of names, allocates a string that ValueTextEquals does without. A constant name or value passed to " +
                      "the writer as a string is transcoded and escaped each time; a static readonly JsonEncodedText is encoded once. A " +
                      "JsonElement parsed to read one scalar allocates what the reader's getters read directly. The fix is offered for " +
                      "constant names and values made of ASCII letters, digits, '_', '-' and '.'; the other shapes change how Read walks " +
