@@ -40,6 +40,8 @@ public class FramedJsonTests
     [InlineData("await body.WriteAsync(Encoding.UTF8.GetBytes($\"data: {JsonSerializer.Serialize(item),40}\\n\\n\"), ct);")]
     [InlineData("var text = $\"data: {JsonSerializer.Serialize(item)}\\n\\n\"; Console.WriteLine(text); await body.WriteAsync(Encoding.UTF8.GetBytes(text), ct);")]
     [InlineData("await body.WriteAsync(Encoding.UTF8.GetBytes(\"data: \" + JsonSerializer.SerializeToNode(item)), ct);")]
+    // An error event, written once after a failure.
+    [InlineData("try { await body.FlushAsync(ct); } catch (IOException e) { var json = JsonSerializer.Serialize(new { error = e.Message }); await body.WriteAsync(Encoding.UTF8.GetBytes($\"data: {json}\\n\\n\"), ct); }")]
     public async Task Text_also_needed_or_not_serialized_UTF8_is_not_reported(string statement)
         => Assert.Empty(await JP0005Async(InLoop(statement)));
 

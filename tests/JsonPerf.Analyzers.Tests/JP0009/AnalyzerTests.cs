@@ -12,6 +12,7 @@ public partial class AnalyzerTests
     public static TheoryData<string, string> ReportedStatements() => Cases.WithLanguageVersions(
         """var schema = {|JP0009:JsonSerializer.SerializeToElement(new { type = "object", properties = new { name = new { type = "string" } }, required = new[] { "name" } })|}; Console.WriteLine(schema);""",
         """Console.WriteLine({|JP0009:JsonElement.Parse("{\"type\":\"object\"}")|});""",
+        """var day = DateTime.Now.DayOfWeek; Console.WriteLine({|JP0009:JsonSerializer.Serialize(day, s_shared).Trim('"')|});""",
         """Console.WriteLine({|JP0009:JsonDocument.Parse("[1, 2, 3]").RootElement.Clone()|});""",
         """Console.WriteLine({|JP0009:JsonSerializer.Deserialize<JsonElement>("{\"a\":true}")|});""",
         """Console.WriteLine({|JP0009:JsonSerializer.SerializeToElement(new { a = 1 }, s_camel)|});""",
@@ -36,6 +37,7 @@ public partial class AnalyzerTests
 
     public static TheoryData<string, string> NotReportedStatements() => Cases.WithLanguageVersions(
         "Console.WriteLine(JsonSerializer.SerializeToElement(order));",
+        "var day = DateTime.Now.DayOfWeek; Console.WriteLine(JsonSerializer.Serialize(day, options).Trim('\"'));",
         "Console.WriteLine(JsonSerializer.SerializeToElement(new { id = order.Id }));",
         "Console.WriteLine(JsonElement.Parse(json));",
         """var text = "{}"; Console.WriteLine(JsonElement.Parse(text));""",

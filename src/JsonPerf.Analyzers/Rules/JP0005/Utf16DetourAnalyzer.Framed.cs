@@ -3,9 +3,10 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// JP0005 on JSON framed by other text before it becomes bytes: <c>Encoding.UTF8.GetBytes($"data: {json}\n\n")</c> or
 /// <c>Encoding.UTF8.GetBytes("data: " + json + "\n\n")</c>, the JSON a <c>JsonSerializer.Serialize</c> call inline or a local
-/// of one read nowhere else, where the code runs per call (a server-sent event per streamed item). Reported without a
-/// fix: the same bytes without the UTF-16 copies need the text around the JSON written apart, which only the code that
-/// writes the bytes can do (one write becomes three, or a buffer of its own).
+/// of one read nowhere else, where the code runs per call (a server-sent event per streamed item), outside a catch
+/// clause (an error event after a failure). Reported without a fix: the same bytes without the UTF-16 copies need the
+/// text around the JSON written apart, which only the code that writes the bytes can do (one write becomes three, or a
+/// buffer of its own).
 /// </summary>
 public sealed partial class Utf16DetourAnalyzer
 {
@@ -21,6 +22,7 @@ public sealed partial class Utf16DetourAnalyzer
             || !IsEncodingUtf8(getBytes.Instance, symbols)
             || FramedJson(getBytes.Arguments[0].Value.WalkDownConversions(), serializer, context.CancellationToken) is not { } what
             || symbols.IsInsideExpressionTree(getBytes)
+            || InCatch(getBytes)
             || !getBytes.MayRunPerCall(context.ContainingSymbol, symbols, context.CancellationToken)
             || !getBytes.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
         {
@@ -74,6 +76,20 @@ public sealed partial class Utf16DetourAnalyzer
         }
 
         return null;
+    }
+
+    /// <summary>In a catch clause: an error event, written once after a failure (a2a-dotnet's streams end so).</summary>
+    private static bool InCatch(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null and not IAnonymousFunctionOperation and not ILocalFunctionOperation; current = current.Parent)
+        {
+            if (current is ICatchClauseOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>The operands of a chain of string concatenations, left to right.</summary>

@@ -6,7 +6,8 @@ namespace JsonPerf.Analyzers;
 /// <c>Deserialize&lt;JsonElement&gt;</c> and <c>JsonNode.Parse</c> of constant text, <c>BinaryData.FromString</c> of
 /// JSON text and <c>BinaryData.FromObjectAsJson</c>, <c>JsonSchemaExporter.GetJsonSchemaAsNode</c>, in code that runs per
 /// call (<see cref="RunOnce"/>) and whose result is not cached there. Every input must be constant (<see cref="ConstantValues"/>;
-/// options: none, the defaults or a static readonly field; metadata: a context's).
+/// options: none, the defaults or a static readonly field; metadata: a context's); and an enum value's name made through
+/// the serializer per call (<c>Serialize(status).Trim('"')</c>, the EnumNames part).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed partial class ConstantJsonAnalyzer : JsonAnalyzer
@@ -41,6 +42,12 @@ public sealed partial class ConstantJsonAnalyzer : JsonAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, bool reflectionFree)
     {
         var site = (IInvocationOperation)context.Operation;
+        if (site.TargetMethod.Name == "Serialize")
+        {
+            AnalyzeEnumName(context, symbols, site);
+            return;
+        }
+
         if (Classify(site, symbols) is not { } shape
             || Inputs.Read(shape.Call, shape.Work, symbols) is not { } inputs
             || symbols.IsInsideExpressionTree(site)

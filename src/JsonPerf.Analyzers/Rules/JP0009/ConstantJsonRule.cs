@@ -17,6 +17,7 @@ internal static partial class Rules
                      "a getter or method that builds it parses or serializes it again and allocates a new copy each time. JsonElement and " +
                      "BinaryData are immutable and safe to share: build the value once in a static readonly field. A JsonNode is mutable, " +
                      "so a shared one could be changed by any reader: share a JsonElement instead, or keep building a JsonNode per read. " +
+                     "An enum value's name made with Serialize(value, options).Trim('\"') is the same for each value on every call: map the names once. " +
                      "The fix is not offered where building the value in a static field could fail, since a static initializer that " +
                      "throws makes the whole type unusable: text the analyzer cannot prove valid JSON, a value whose serialization could " +
                      "throw or run the project's code (NaN, a lone surrogate, a converter, custom options), or serialization through " +
@@ -24,6 +25,9 @@ internal static partial class Rules
         helpLinkUri: HelpLinkBase + ConstantJsonPerCallId + ".md");
 
     public static readonly RuleRegistration ConstantJsonPerCallRegistration = new(ConstantJsonPerCall, () => new ConstantJsonAnalyzer());
+
+    /// <summary>JP0009 on an enum value's name made with <c>Serialize(value).Trim('"')</c>: the names depend on the options.</summary>
+    public const string NoFixEnumNames = " (no fix: the names come from the options at run time)";
 
     /// <summary>JP0009 on a call returning a JsonNode.</summary>
     public const string NoFixMutableNode = " (no fix: a shared JsonNode could be changed by its readers)";
