@@ -14,6 +14,8 @@ namespace JsonPerf.Analyzers.Tests.JP0009;
 public class EnumNameTests
 {
     private const string Source = Snippets.Usings + """
+        using System.Linq;
+
         public enum Status { Submitted, InputRequired }
 
         public static class Json
@@ -26,6 +28,9 @@ public class EnumNameTests
         {
             private static readonly JsonSerializerOptions s_options = new JsonSerializerOptions { Converters = { new JsonStringEnumConverter() } };
             private static readonly string s_first = Name(Status.Submitted);
+            private static readonly Dictionary<Status, string> s_names = new[] { Status.Submitted, Status.InputRequired }.ToDictionary(v => v, v => JsonSerializer.Serialize(v, s_options).Trim('"'));
+            private static readonly System.Collections.Concurrent.ConcurrentDictionary<Status, string> s_cache = new System.Collections.Concurrent.ConcurrentDictionary<Status, string>();
+            private static string s_last;
 
             private static string Name(Status status) { return JsonSerializer.Serialize(status, s_options).Trim('"'); }
 
@@ -52,7 +57,10 @@ public class EnumNameTests
         "return JsonSerializer.Serialize(other, s_options).Trim('\"', ' ');",
         "return JsonSerializer.Serialize(other, options).Trim('\"');",
         "return JsonSerializer.Serialize(other, new JsonSerializerOptions()).Trim('\"');",
-        "return JsonSerializer.Serialize(other.ToString()).Trim('\"');");
+        "return JsonSerializer.Serialize(other.ToString()).Trim('\"');",
+        // Cached: built once per value.
+        "return s_cache.GetOrAdd(other, v => JsonSerializer.Serialize(v, s_options).Trim('\"'));",
+        "return s_last ?? (s_last = JsonSerializer.Serialize(other, s_options).Trim('\"'));");
 
     [Theory]
     [MemberData(nameof(Reported))]

@@ -4,7 +4,8 @@ namespace JsonPerf.Analyzers;
 /// JP0009 on an enum value's wire name made through the serializer per call: <c>JsonSerializer.Serialize(status, options).Trim('"')</c>
 /// (a2a-dotnet's <c>A2AHttpJsonClient.SerializeEnumValue</c>). Each value's JSON is the same on every call, yet each call
 /// serializes it and trims a second string. Reported where it runs per call and every argument but the value is the
-/// same on every call (static options or metadata, a type); without a fix: the names come from the options at run time.
+/// same on every call (static options or metadata, a type), not cached and not in a lambda handed to a method (the map
+/// being built: <c>ToDictionary(v =&gt; v, v =&gt; ...)</c>); without a fix: the names come from the options at run time.
 /// </summary>
 public sealed partial class ConstantJsonAnalyzer
 {
@@ -19,6 +20,8 @@ public sealed partial class ConstantJsonAnalyzer
             || trim.Instance != serialize
             || !TrimsQuotes(trim.Arguments[0].Value)
             || symbols.IsInsideExpressionTree(trim)
+            || IsCached(trim)
+            || trim.EnclosingFunction() is IAnonymousFunctionOperation { Parent: IDelegateCreationOperation { Parent: IArgumentOperation } }
             || !trim.MayRunPerCall(context.ContainingSymbol, symbols, context.CancellationToken)
             || !trim.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
         {

@@ -127,7 +127,8 @@ internal static class ReaderNameLookup
         var inStaticConstructor = name.FirstAncestorOrSelf<ConstructorDeclarationSyntax>() is { } constructor
                                   && constructor.Modifiers.Any(SyntaxKind.StaticKeyword)
                                   && SymbolEqualityComparer.Default.Equals(model.GetDeclaredSymbol(constructor, cancellationToken)?.ContainingType, field.ContainingType);
-        if (model.GetOperation(name, cancellationToken) is not IFieldReferenceOperation reference)
+        SyntaxNode access = name.Parent is MemberAccessExpressionSyntax member && member.Name == name ? member : name;
+        if (model.GetOperation(access, cancellationToken) is not IFieldReferenceOperation reference)
         {
             return false;
         }
