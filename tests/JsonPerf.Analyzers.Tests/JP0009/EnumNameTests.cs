@@ -73,6 +73,19 @@ public class EnumNameTests
         => Verify.VerifyAnalyzerAsync(Source.Replace("BODY", body), Cases.Parse(languageVersion));
 
     [Fact]
+    public Task Reports_a_value_of_a_type_parameter_constrained_to_Enum()
+        => Verify.VerifyAnalyzerAsync(Source.Replace("BODY", "return Names.Generic(status);") + """
+
+            public static class Names
+            {
+                public static string Generic<T>(T? value) where T : struct, Enum
+                {
+                    return value.HasValue ? {|JP0009:JsonSerializer.Serialize(value.Value, Json.Options).Trim('"')|} : null;
+                }
+            }
+            """, Cases.Parse("7.3"));
+
+    [Fact]
     public Task Message_says_what_it_costs_what_to_do_and_why_there_is_no_fix()
         => new Verify.Test
         {

@@ -14,7 +14,7 @@ public sealed partial class ConstantJsonAnalyzer
         if (serialize.TargetMethod is not { IsStatic: true, ReturnType.SpecialType: SpecialType.System_String } method
             || !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer)
             || serialize.Arguments.Length == 0
-            || serialize.Arguments[0].Value.WalkDownConversions().Type is not { TypeKind: TypeKind.Enum }
+            || !IsEnum(serialize.Arguments[0].Value.WalkDownConversions().Type)
             || !serialize.Arguments.Skip(1).All(a => a.ArgumentKind == ArgumentKind.DefaultValue || IsSameEveryCall(a.Value))
             || serialize.Parent is not IInvocationOperation { TargetMethod: { Name: "Trim", ContainingType.SpecialType: SpecialType.System_String }, Arguments.Length: 1 } trim
             || trim.Instance != serialize
@@ -37,6 +37,14 @@ public sealed partial class ConstantJsonAnalyzer
             "map each value to its name once",
             Rules.NoFixEnumNames));
     }
+
+    /// <summary>An enum, or a type parameter constrained to one (<c>where T : struct, Enum</c>).</summary>
+    private static bool IsEnum(ITypeSymbol? type) => type switch
+    {
+        { TypeKind: TypeKind.Enum } => true,
+        ITypeParameterSymbol parameter => parameter.ConstraintTypes.Any(c => c.SpecialType == SpecialType.System_Enum || c.TypeKind == TypeKind.Enum),
+        _ => false,
+    };
 
     /// <summary>A static field or property (through instance members of one: <c>Ctx.Default.Status</c>), a <c>typeof</c>, or null.</summary>
     private static bool IsSameEveryCall(IOperation value) => value.WalkDownConversions() switch
