@@ -286,6 +286,18 @@ internal sealed class JsonSymbols
             JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
             AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!).Contains(type.OriginalDefinition);
 
+    /// <summary>JsonDocument, JsonElement (also <c>JsonElement?</c>), JsonNode or a kind of node: JSON's own DOM types.</summary>
+    public bool IsDom(ITypeSymbol? type)
+    {
+        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+        {
+            type = nullable.TypeArguments[0];
+        }
+
+        return type is not null
+               && (SymbolEqualityComparer.Default.Equals(type, JsonDocument) || SymbolEqualityComparer.Default.Equals(type, JsonElement) || type.InheritsFromOrEquals(JsonNode));
+    }
+
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 
     /// <summary>A member of the serializer's or the encoders' own namespaces (System.Text.Json[.Serialization[.Metadata]], System.Text.Encodings.Web, System.Text.Unicode).</summary>
