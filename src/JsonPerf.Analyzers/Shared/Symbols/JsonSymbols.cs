@@ -57,6 +57,8 @@ internal sealed class JsonSymbols
     private object? _httpContent;
     private object? _httpClient;
     private object? _stringContent;
+    private object? _sseParser;
+    private object? _sseItem;
     private object? _mediaTypeHeaderValue;
     private object? _jsonContent;
     private object? _aspNetResults;
@@ -123,6 +125,8 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpContent => Resolve(ref _httpContent, "System.Net.Http.HttpContent");
     public INamedTypeSymbol? HttpClient => Resolve(ref _httpClient, "System.Net.Http.HttpClient");
     public INamedTypeSymbol? StringContent => Resolve(ref _stringContent, "System.Net.Http.StringContent");
+    public INamedTypeSymbol? SseParser => Resolve(ref _sseParser, "System.Net.ServerSentEvents.SseParser");
+    public INamedTypeSymbol? SseItem => Resolve(ref _sseItem, "System.Net.ServerSentEvents.SseItem`1");
     public INamedTypeSymbol? MediaTypeHeaderValue => Resolve(ref _mediaTypeHeaderValue, "System.Net.Http.Headers.MediaTypeHeaderValue");
     public INamedTypeSymbol? JsonContent => Resolve(ref _jsonContent, "System.Net.Http.Json.JsonContent");
     public INamedTypeSymbol? AspNetResults => Resolve(ref _aspNetResults, "Microsoft.AspNetCore.Http.Results");
