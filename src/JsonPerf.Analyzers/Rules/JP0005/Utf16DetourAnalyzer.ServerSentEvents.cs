@@ -49,35 +49,40 @@ public sealed partial class Utf16DetourAnalyzer
         return null;
     }
 
-    /// <summary>
-    /// <c>SseParser.Create(stream)</c> (the overload of string items), inline or in a local initialized so, enumerated
-    /// with <c>Enumerate()</c> or <c>EnumerateAsync(...)</c>, through <c>ConfigureAwait</c> or <c>WithCancellation</c>.
-    /// </summary>
+    /// <summary><c>SseParser.Create(stream)</c> (the overload of string items), enumerated with <c>Enumerate()</c> or <c>EnumerateAsync(...)</c>.</summary>
     private static bool IsStringParserOf(IOperation collection, INamedTypeSymbol sseParser, CancellationToken cancellationToken)
+        => Unwrapped(collection, cancellationToken) is IInvocationOperation { TargetMethod.Name: "Enumerate" or "EnumerateAsync", Instance: { } parser }
+           && Unwrapped(parser, cancellationToken) is IInvocationOperation { TargetMethod: { Name: "Create", Parameters.Length: 1 } create }
+           && SymbolEqualityComparer.Default.Equals(create.ContainingType, sseParser);
+
+    /// <summary>
+    /// The value a loop enumerates: under conversions, through a local's one initializer, and through
+    /// <c>ConfigureAwait</c> and <c>WithCancellation</c> (TaskAsyncEnumerableExtensions' take the enumerable as their first argument).
+    /// </summary>
+    private static IOperation Unwrapped(IOperation operation, CancellationToken cancellationToken)
     {
-        var current = collection.WalkDownConversions();
-        // TaskAsyncEnumerableExtensions' ConfigureAwait and WithCancellation take the enumerable as their first argument.
-        while (current is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" or "WithCancellation" } call
-               && (call.Instance ?? (call.TargetMethod.IsExtensionMethod && call.Arguments.Length > 0 ? call.Arguments[0].Value : null)) is { } receiver)
+        var current = operation.WalkDownConversions();
+        for (var depth = 0; depth < 4; depth++)
         {
-            current = receiver.WalkDownConversions();
+            if (current is ILocalReferenceOperation { Local: { DeclaringSyntaxReferences.Length: 1 } local }
+                && local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } initializer }
+                && initializer.SyntaxTree == current.Syntax.SyntaxTree
+                && current.SemanticModel?.GetOperation(initializer, cancellationToken) is { } value)
+            {
+                current = value.WalkDownConversions();
+            }
+            else if (current is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" or "WithCancellation" } call
+                     && (call.Instance ?? (call.TargetMethod.IsExtensionMethod && call.Arguments.Length > 0 ? call.Arguments[0].Value : null)) is { } receiver)
+            {
+                current = receiver.WalkDownConversions();
+            }
+            else
+            {
+                break;
+            }
         }
 
-        if (current is not IInvocationOperation { TargetMethod.Name: "Enumerate" or "EnumerateAsync", Instance: { } parser })
-        {
-            return false;
-        }
-
-        parser = parser.WalkDownConversions();
-        if (parser is ILocalReferenceOperation { Local: { DeclaringSyntaxReferences.Length: 1 } local }
-            && local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } initializer }
-            && parser.SemanticModel?.GetOperation(initializer, cancellationToken) is { } value)
-        {
-            parser = value.WalkDownConversions();
-        }
-
-        return parser is IInvocationOperation { TargetMethod: { Name: "Create", Parameters.Length: 1 } create }
-               && SymbolEqualityComparer.Default.Equals(create.ContainingType, sseParser);
+        return current;
     }
 
     /// <summary>The loop reads the item's <c>Data</c> only at <paramref name="data"/>; its other members are free to read.</summary>
