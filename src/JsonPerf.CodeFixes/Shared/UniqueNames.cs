@@ -13,4 +13,22 @@ internal static class UniqueNames
 
         return candidate;
     }
+
+    /// <summary>The text's letters and digits in PascalCase, anything else a word break: <c>content-type</c> → <c>ContentType</c>.</summary>
+    public static string Pascal(string text)
+    {
+        var name = new System.Text.StringBuilder();
+        var upper = true;
+        foreach (var c in text)
+        {
+            if (char.IsLetterOrDigit(c))
+            {
+                name.Append(upper ? char.ToUpperInvariant(c) : c);
+            }
+
+            upper = !char.IsLetterOrDigit(c);
+        }
+
+        return name.ToString();
+    }
 }

@@ -39,12 +39,8 @@ internal static class HttpDefaultsContext
         if (InRequestDelegateEndpoint(call, api)
             || !compilation.IsSymbolAccessibleWithin(context, compilation.Assembly)
             || MetadataProperty(context, type, symbols) is not { } metadata
-            || Holder(context, cancellationToken) is not var (holder, exists))
-        {
-            return null;
-        }
-
-        if (!exists && !OwnDeclarations(compilation, context, cancellationToken).Any())
+            || Holder(context, cancellationToken) is not var (holder, exists)
+            || !exists && !OwnDeclarations(compilation, context, cancellationToken).Any())
         {
             return null;
         }

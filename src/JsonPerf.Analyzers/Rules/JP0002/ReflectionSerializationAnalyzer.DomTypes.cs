@@ -2,19 +2,6 @@ namespace JsonPerf.Analyzers;
 
 public sealed partial class ReflectionSerializationAnalyzer
 {
-    /// <summary>JsonDocument, JsonElement, JsonElement? or JsonNode and its kinds: JSON's own DOM types need no generated metadata.</summary>
-    private static bool IsDomType(ITypeSymbol type, JsonSymbols symbols)
-    {
-        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
-        {
-            type = nullable.TypeArguments[0];
-        }
-
-        return SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument)
-               || SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement)
-               || type.InheritsFromOrEquals(symbols.JsonNode);
-    }
-
     /// <summary>A DOM type's own API where it does exactly the same, else the usual fix where a context already registers the type.</summary>
     private static (ImmutableDictionary<string, string?> Properties, string Note)? DomFixability(
         IInvocationOperation invocation, HelperKind helper, ITypeSymbol type, IArgumentOperation? options, JsonSymbols symbols, CompilationState state, CancellationToken cancellationToken)
@@ -99,9 +86,9 @@ public sealed partial class ReflectionSerializationAnalyzer
             case "Serialize" when isElement && method.Parameters.Length >= 2 && first.Type is { Name: "Utf8JsonWriter" }
                                   && invocation.Parent is IExpressionStatementOperation { Parent: IBlockOperation }
                                   && invocation.Syntax.Parent is ExpressionStatementSyntax { Parent: BlockSyntax } or ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax }
-                                  && ArgumentValue(invocation, first) is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
+                                  && invocation.ArgumentFor(first)?.Value.WalkDownConversions() is ILocalReferenceOperation or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
                                   // The element becomes the receiver: a target-typed default or new() has no type there.
-                                  && invocation.Arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.OriginalDefinition, method.Parameters[1].OriginalDefinition))?.Value.Syntax
+                                  && invocation.ArgumentFor(method.Parameters[1])?.Value.Syntax
                                       is not (LiteralExpressionSyntax { RawKind: (int)SyntaxKind.DefaultLiteralExpression } or ImplicitObjectCreationExpressionSyntax):
                 return ReflectionSerializationFix.WriteTo;
 
@@ -115,31 +102,8 @@ public sealed partial class ReflectionSerializationAnalyzer
            || type is INamedTypeSymbol { Name: "ReadOnlySpan", TypeArguments.Length: 1 } span && span.TypeArguments[0].SpecialType is SpecialType.System_Byte or SpecialType.System_Char;
 
     private static bool HasStaticParse(INamedTypeSymbol type, ITypeSymbol input)
-    {
-        foreach (var member in type.GetMembers("Parse"))
-        {
-            if (member is IMethodSymbol { IsStatic: true, Parameters.Length: > 0 } parse
-                && parse.Parameters[0].RefKind == RefKind.None
-                && parse.Parameters[0].Type.IsSameTypeAs(input)
-                && parse.Parameters.Skip(1).All(p => p.IsOptional))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    private static IOperation? ArgumentValue(IInvocationOperation invocation, IParameterSymbol parameter)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (SymbolEqualityComparer.Default.Equals(argument.Parameter?.OriginalDefinition, parameter.OriginalDefinition))
-            {
-                return argument.Value.WalkDownConversions();
-            }
-        }
-
-        return null;
-    }
+        => type.GetMembers("Parse").Any(member => member is IMethodSymbol { IsStatic: true, Parameters.Length: > 0 } parse
+                                                  && parse.Parameters[0].RefKind == RefKind.None
+                                                  && parse.Parameters[0].Type.IsSameTypeAs(input)
+                                                  && parse.Parameters.Skip(1).All(p => p.IsOptional));
 }

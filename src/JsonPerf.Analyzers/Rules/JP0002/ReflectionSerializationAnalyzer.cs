@@ -134,7 +134,7 @@ public sealed partial class ReflectionSerializationAnalyzer : JsonAnalyzer
             return;
         }
 
-        var isDom = IsDomType(type, symbols);
+        var isDom = symbols.IsDom(type);
         var fixability = isDom
             ? DomFixability(invocation, helper, type, options, symbols, state, context.CancellationToken)
             : Fixability(invocation, helper, type, options, symbols, state, context.CancellationToken);

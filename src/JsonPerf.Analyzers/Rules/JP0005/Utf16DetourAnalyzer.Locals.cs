@@ -37,10 +37,15 @@ public sealed partial class Utf16DetourAnalyzer
         if (method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
             || ArgumentFor(deserialize, method.Parameters[0]) is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
-            || DeclarationReadOnlyAt(local, argument.Syntax, context.CancellationToken) is not { } declarator
-            || deserialize.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is not { } value
             || symbols.IsInsideExpressionTree(deserialize))
         {
+            return;
+        }
+
+        if (DeclarationReadOnlyAt(local, argument.Syntax, context.CancellationToken) is not { } declarator
+            || deserialize.SemanticModel?.GetOperation(declarator.Initializer!.Value, context.CancellationToken) is not { } value)
+        {
+            AnalyzeDeserializeOfLine(context, symbols, deserialize, argument);
             return;
         }
 

@@ -51,6 +51,10 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
                     {
                         AnalyzeDeserializeOfLocal(context, symbols, invocation);
                     }
+                    else if (invocation.Syntax is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: > 0 } first } && first[0].Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Data" })
+                    {
+                        AnalyzeDeserializeOfEventData(context, symbols, invocation);
+                    }
                 }
 
                 break;

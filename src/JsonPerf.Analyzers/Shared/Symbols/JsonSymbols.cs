@@ -57,6 +57,8 @@ internal sealed class JsonSymbols
     private object? _httpContent;
     private object? _httpClient;
     private object? _stringContent;
+    private object? _sseParser;
+    private object? _sseItem;
     private object? _mediaTypeHeaderValue;
     private object? _jsonContent;
     private object? _aspNetResults;
@@ -123,6 +125,8 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? HttpContent => Resolve(ref _httpContent, "System.Net.Http.HttpContent");
     public INamedTypeSymbol? HttpClient => Resolve(ref _httpClient, "System.Net.Http.HttpClient");
     public INamedTypeSymbol? StringContent => Resolve(ref _stringContent, "System.Net.Http.StringContent");
+    public INamedTypeSymbol? SseParser => Resolve(ref _sseParser, "System.Net.ServerSentEvents.SseParser");
+    public INamedTypeSymbol? SseItem => Resolve(ref _sseItem, "System.Net.ServerSentEvents.SseItem`1");
     public INamedTypeSymbol? MediaTypeHeaderValue => Resolve(ref _mediaTypeHeaderValue, "System.Net.Http.Headers.MediaTypeHeaderValue");
     public INamedTypeSymbol? JsonContent => Resolve(ref _jsonContent, "System.Net.Http.Json.JsonContent");
     public INamedTypeSymbol? AspNetResults => Resolve(ref _aspNetResults, "Microsoft.AspNetCore.Http.Results");
@@ -285,6 +289,18 @@ internal sealed class JsonSymbols
         => type is not null && (_entryPointTypes ?? LazyInitializer.EnsureInitialized(ref _entryPointTypes, () => Set<INamedTypeSymbol>(
             JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
             AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!).Contains(type.OriginalDefinition);
+
+    /// <summary>JsonDocument, JsonElement (also <c>JsonElement?</c>), JsonNode or a kind of node: JSON's own DOM types.</summary>
+    public bool IsDom(ITypeSymbol? type)
+    {
+        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+        {
+            type = nullable.TypeArguments[0];
+        }
+
+        return type is not null
+               && (SymbolEqualityComparer.Default.Equals(type, JsonDocument) || SymbolEqualityComparer.Default.Equals(type, JsonElement) || type.InheritsFromOrEquals(JsonNode));
+    }
 
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 

@@ -16,6 +16,20 @@ internal static class OperationExtensions
         return false;
     }
 
+    /// <summary>The argument <paramref name="invocation"/> passes for <paramref name="parameter"/> (of the method or its definition), or null.</summary>
+    public static IArgumentOperation? ArgumentFor(this IInvocationOperation invocation, IParameterSymbol parameter)
+    {
+        foreach (var argument in invocation.Arguments)
+        {
+            if (SymbolEqualityComparer.Default.Equals(argument.Parameter?.OriginalDefinition, parameter.OriginalDefinition))
+            {
+                return argument;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>The argument as written, also where an implicit argument points inside parentheses (<c>M((x))</c>); null if not written.</summary>
     public static ArgumentSyntax? WrittenSyntax(this IArgumentOperation argument)
     {

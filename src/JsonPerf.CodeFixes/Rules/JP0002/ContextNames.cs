@@ -21,7 +21,7 @@ internal static class ContextNames
 
     public static string For(MirroredOptions? mirror, Compilation compilation, string? assemblyName)
     {
-        if (mirror?.SourceName is { } source && Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
+        if (mirror?.SourceName is { } source && UniqueNames.Pascal(TrimOptionsSuffix(TrimFieldPrefix(source))) is var named && !Empty.Contains(named) && !char.IsDigit(named[0]))
         {
             return named;
         }
@@ -33,7 +33,7 @@ internal static class ContextNames
 
         return compilation.Options.OutputKind is not (OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule)
             ? "App"
-            : Enumerable.Reverse((assemblyName ?? "").Split('.')).Select(Pascal).FirstOrDefault(part => !Empty.Contains(part) && char.IsLetter(part[0])) ?? "App";
+            : Enumerable.Reverse((assemblyName ?? "").Split('.')).Select(UniqueNames.Pascal).FirstOrDefault(part => !Empty.Contains(part) && char.IsLetter(part[0])) ?? "App";
     }
 
     /// <summary><c>WebCamelCaseIndented</c>: defaults, naming policy, indentation, case-insensitive reading.</summary>
@@ -60,21 +60,4 @@ internal static class ContextNames
 
     private static string TrimOptionsSuffix(string name)
         => OptionsSuffixes.FirstOrDefault(suffix => name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase)) is { } suffix ? name.Substring(0, name.Length - suffix.Length) : name;
-
-    internal static string Pascal(string text)
-    {
-        var name = new StringBuilder();
-        var upper = true;
-        foreach (var c in text)
-        {
-            if (char.IsLetterOrDigit(c))
-            {
-                name.Append(upper ? char.ToUpperInvariant(c) : c);
-            }
-
-            upper = !char.IsLetterOrDigit(c);
-        }
-
-        return name.ToString();
-    }
 }

@@ -48,24 +48,11 @@ public sealed class ConverterPerValueWorkFixer : JsonFixer
         return editor.GetChangedDocument();
     }
 
-    /// <summary>The text in PascalCase, its '_', '-' and '.' as word breaks: <c>content-type</c> → <c>ContentType</c>.</summary>
+    /// <summary>The text in PascalCase (<c>content-type</c> → <c>ContentType</c>), cut to a readable length.</summary>
     private static string FieldName(string text)
     {
-        var name = new System.Text.StringBuilder();
-        var upper = true;
-        foreach (var c in text)
-        {
-            if (c is '_' or '-' or '.')
-            {
-                upper = true;
-                continue;
-            }
-
-            name.Append(upper ? char.ToUpperInvariant(c) : c);
-            upper = false;
-        }
-
-        var result = name.Length > MaxNameLength ? name.ToString(0, MaxNameLength) : name.ToString();
+        var name = UniqueNames.Pascal(text);
+        var result = name.Length > MaxNameLength ? name.Substring(0, MaxNameLength) : name;
         return result.Length == 0 ? "Empty" : char.IsDigit(result[0]) ? "Json" + result : result;
     }
 }
