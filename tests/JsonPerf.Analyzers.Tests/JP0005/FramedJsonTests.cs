@@ -23,7 +23,7 @@ public class FramedJsonTests
         var diagnostic = Assert.Single(await JP0005Async(InLoop(statement)));
         Assert.Empty(diagnostic.Properties);
         var message = diagnostic.GetMessage();
-        Assert.Equal("Encoding.UTF8.GetBytes(" + what + " makes a UTF-16 copy of the JSON; write the text around it as bytes and the JSON with SerializeToUtf8Bytes(...)" + Rules.NoFixFramedJson, message);
+        Assert.Equal("Encoding.UTF8.GetBytes(" + what + " makes a UTF-16 copy of the JSON; write the text and SerializeToUtf8Bytes(...) apart" + Rules.NoFixFramedJson, message);
         Assert.True(Rules.SaysWhy(message), message);
     }
 

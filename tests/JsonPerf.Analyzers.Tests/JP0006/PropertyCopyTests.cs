@@ -26,7 +26,7 @@ public class PropertyCopyTests
         Assert.Equal(span, diagnostic.Location.SourceSpan.ToString());
         var message = diagnostic.GetMessage();
         var instead = added ? "JsonSerializer.Serialize(writer, ...) with [JsonPolymorphic] metadata" : "JsonSerializer.Serialize(writer, ...)";
-        Assert.Equal("JsonSerializer.SerializeToElement(...) copied to the writer property by property builds a DOM only to write it; call " + instead + " instead"
+        Assert.Equal("JsonSerializer.SerializeToElement(...) written property by property builds a DOM only to write it; call " + instead + " instead"
                      + (added ? Rules.NoFixAddedProperty : Rules.NoFixPropertyCopy), message);
         Assert.True(Rules.SaysWhy(message), message);
     }

@@ -29,7 +29,7 @@ public sealed partial class Utf16DetourAnalyzer
             return;
         }
 
-        Report(context, getBytes, "Encoding.UTF8.GetBytes(" + what, "write the text around it as bytes and the JSON with SerializeToUtf8Bytes(...)", fix: null, reason: Rules.NoFixFramedJson);
+        Report(context, getBytes, "Encoding.UTF8.GetBytes(" + what, "write the text and SerializeToUtf8Bytes(...) apart", fix: null, reason: Rules.NoFixFramedJson);
     }
 
     /// <summary>How the message names the text (its closing parenthesis included) when one of its parts is the serialized JSON; else null.</summary>

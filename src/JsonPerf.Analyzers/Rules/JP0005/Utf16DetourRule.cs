@@ -33,7 +33,7 @@ internal static partial class Rules
     public static readonly RuleRegistration Utf16DetourRegistration = new(Utf16Detour, () => new Utf16DetourAnalyzer());
 
     /// <summary>JP0005 on JSON framed by other text (<c>GetBytes($"data: {json}\n\n")</c>): without the string, the text around the JSON is written apart.</summary>
-    public const string NoFixFramedJson = " (no fix: the text around the JSON needs writes of its own)";
+    public const string NoFixFramedJson = " (no fix: it takes separate writes)";
 
     /// <summary>JP0005 on a read whose UTF-8 counterpart throws on invalid UTF-8, where the string's decoder substitutes U+FFFD.</summary>
     public const string NoFixInvalidUtf8 = " (no fix: it throws on invalid UTF-8)";

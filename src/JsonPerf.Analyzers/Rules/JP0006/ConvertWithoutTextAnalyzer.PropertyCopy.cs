@@ -32,7 +32,7 @@ public sealed partial class ConvertWithoutTextAnalyzer
         Report(
             context,
             serialize,
-            "JsonSerializer.SerializeToElement(...) copied to the writer property by property",
+            "JsonSerializer.SerializeToElement(...) written property by property",
             added ? "JsonSerializer.Serialize(writer, ...) with [JsonPolymorphic] metadata" : "JsonSerializer.Serialize(writer, ...)",
             fix: null,
             added ? Rules.NoFixAddedProperty : Rules.NoFixPropertyCopy,

@@ -41,10 +41,10 @@ internal static partial class Rules
     public const string NoFixForUtf8Length = " (no fix: it counts UTF-8 bytes, not characters)";
 
     /// <summary>JP0006 on a serialized element copied to a writer property by property (EnumerateObject throws on a value that is not an object).</summary>
-    public const string NoFixPropertyCopy = " (no fix: Serialize also writes a value that is not an object)";
+    public const string NoFixPropertyCopy = " (no fix: EnumerateObject throws on a non-object)";
 
     /// <summary>JP0006 on that copy with a property written beside the copied ones.</summary>
-    public const string NoFixAddedProperty = " (no fix: a property is written beside the copied ones)";
+    public const string NoFixAddedProperty = " (no fix: it writes an added property)";
 
     /// <summary>JP0006 on a parse of a JsonObject's or JsonArray's ToString().</summary>
     public const string NoFixForNodeToString = " (no fix: the parser's options and number forms may differ)";

@@ -5,7 +5,7 @@ namespace JsonPerf.Analyzers;
 /// (a2a-dotnet's <c>A2AHttpJsonClient.SerializeEnumValue</c>). Each value's JSON is the same on every call, yet each call
 /// serializes it and trims a second string. Reported where it runs per call and every argument but the value is the
 /// same on every call (static options or metadata, a type), not cached and not in a lambda handed to a method (the map
-/// being built: <c>ToDictionary(v =&gt; v, v =&gt; ...)</c>); without a fix: the names come from the options at run time.
+/// being built: <c>ToDictionary(v =&gt; v, v =&gt; ...)</c>); without a fix: the options decide the names.
 /// </summary>
 public sealed partial class ConstantJsonAnalyzer
 {

@@ -27,7 +27,7 @@ internal static partial class Rules
     public static readonly RuleRegistration ConstantJsonPerCallRegistration = new(ConstantJsonPerCall, () => new ConstantJsonAnalyzer());
 
     /// <summary>JP0009 on an enum value's name made with <c>Serialize(value).Trim('"')</c>: the names depend on the options.</summary>
-    public const string NoFixEnumNames = " (no fix: the names come from the options at run time)";
+    public const string NoFixEnumNames = " (no fix: the options decide the names)";
 
     /// <summary>JP0009 on a call returning a JsonNode.</summary>
     public const string NoFixMutableNode = " (no fix: a shared JsonNode could be changed by its readers)";

@@ -37,7 +37,7 @@ internal static partial class Rules
 
     public const string ConverterLooksUpGetString = "GetString() allocates a string for each value only to look it up in a fixed map of names";
 
-    public const string ConverterMatchNamesInPlace = "match the UTF-8 value in place (see the rule's page)";
+    public const string ConverterMatchNamesInPlace = "match the UTF-8 value in place";
 
     internal static string ConverterWritesConstant(string method) => method + " transcodes and escapes the same text for each value";
 
@@ -59,7 +59,7 @@ internal static partial class Rules
 
     public const string NoFixNameMap = " (no fix: the text comes from a map or a field)";
 
-    public const string NoFixNameLookup = " (no fix: the names are in a map, not in the code)";
+    public const string NoFixNameLookup = " (no fix: the names are in a map)";
 
     public const string NoFixScalarParse = " (no fix: ParseValue also consumes an object or array)";
 }
