@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Recall as an expert reads: builds a checkout with JsonPerf.Analyzers packed from this clone, every JsonPerf rule
-# (JP0001..JP0010) raised to a warning, and compares the diagnostics with the costs an expert listed by hand
+# (JP0001..JP0011) raised to a warning, and compares the diagnostics with the costs an expert listed by hand
 # (recall/<repo>.md): which listed costs a diagnostic finds, which diagnostics are on the list, judged, or new.
 #
 #   bash perf-validation/real-repos/recall/run.sh [--out DIR] LIST CHECKOUT [LIST CHECKOUT ...]
@@ -66,7 +66,7 @@ EOF
 {
   echo "is_global = true"
   echo "global_level = 100"
-  for n in 01 02 03 04 05 06 07 08 09 10; do echo "dotnet_diagnostic.JP00$n.severity = warning"; done
+  for n in 01 02 03 04 05 06 07 08 09 10 11; do echo "dotnet_diagnostic.JP00$n.severity = warning"; done
 } > "$out/jsonperf-recall.globalconfig"
 
 summary="$out/summary.md"
