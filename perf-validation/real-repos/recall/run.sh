@@ -113,7 +113,7 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
     <EditorConfigFiles Include="$out/jsonperf-recall.globalconfig" />
   </ItemGroup>
   <PropertyGroup Condition="'\$(_JsonPerfRecall)' == 'true'">
-    <WarningsNotAsErrors>\$(WarningsNotAsErrors);JP0001;JP0002;JP0003;JP0004;JP0005;JP0006;JP0007;JP0008;JP0009;JP0010;AD0001</WarningsNotAsErrors>
+    <WarningsNotAsErrors>\$(WarningsNotAsErrors);JP0001;JP0002;JP0003;JP0004;JP0005;JP0006;JP0007;JP0008;JP0009;JP0010;JP0011;AD0001</WarningsNotAsErrors>
     <_JsonPerfRecallLog>$dir/sarif/\$(MSBuildProjectName).\$([MSBuild]::StableStringHash('\$(MSBuildProjectFullPath)')).\$(TargetFramework)</_JsonPerfRecallLog>
     <ErrorLog>\$(_JsonPerfRecallLog).sarif,version=2.1</ErrorLog>
   </PropertyGroup>

@@ -49,6 +49,18 @@ public partial class AnalyzerTests
         // An envelope whose result is a JsonNode (A07, A08).
         """Order R(string json) { var env = JsonSerializer.Deserialize<Envelope>(json); if (env.Error != null) { throw new InvalidOperationException(env.Error); } return {|JP0011:env.Result.Deserialize<Order>()|}; }""",
         """async Task<Order> R(Stream s) { var env = await JsonSerializer.DeserializeAsync<Envelope>(s); return env?.Result?{|JP0011:.Deserialize(s_info)|} ?? throw new InvalidOperationException("none"); }""",
+        """
+        async IAsyncEnumerable<Order> R(IAsyncEnumerable<string> events)
+        {
+            await foreach (var data in events)
+            {
+                var env = JsonSerializer.Deserialize<Envelope>(data) ?? throw new InvalidOperationException("no event");
+                if (env.Error is { } error) { throw new InvalidOperationException(error); }
+                var result = {|JP0011:env.Result.Deserialize<Order>()|} ?? throw new InvalidOperationException("no result");
+                yield return result;
+            }
+        }
+        """,
         """Func<string, Order> R() => json => { var env = JsonSerializer.Deserialize<Envelope>(json); if (env?.Result is null) { throw new InvalidOperationException(); } return {|JP0011:env.Result.Deserialize<Order>()|}; };""",
         // A06: the envelope comes from the project's own method, which deserializes it.
         """
@@ -85,7 +97,8 @@ public partial class AnalyzerTests
         "Order N(string json) { Console.WriteLine(JsonSerializer.Deserialize<JsonElement>(json).GetRawText()); return null; }",
         // Kept for other reads: deserialized more than once.
         "(Order, Order) N(string json) { using var doc = JsonDocument.Parse(json); var root = doc.RootElement; return (root.GetProperty(\"a\").Deserialize<Order>(), root.GetProperty(\"b\").Deserialize<Order>()); }",
-        // Written more than once.
+        // Written more than once, or from ?? with another value.
+        "Order N(string a, JsonElement fallback) { var e = JsonSerializer.Deserialize<JsonElement?>(a) ?? fallback; return e.Deserialize<Order>(); }",
         "Order N(string a, string b) { var e = JsonSerializer.Deserialize<JsonElement>(a); if (b != null) { e = JsonSerializer.Deserialize<JsonElement>(b); } return e.Deserialize<Order>(); }",
         // Code run once.
         "static readonly Order s_default = JsonSerializer.Deserialize<JsonElement>(\"{}\").Deserialize<Order>();",

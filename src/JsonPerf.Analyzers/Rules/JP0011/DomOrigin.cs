@@ -81,14 +81,26 @@ internal static class DomOrigin
         return null;
     }
 
+    /// <summary>Down through conversions, parentheses and <c>?? throw ...</c> (the value when there is one).</summary>
     private static IOperation Down(IOperation value)
     {
-        while (value is IConversionOperation or IParenthesizedOperation)
+        while (true)
         {
-            value = value is IConversionOperation conversion ? conversion.Operand : ((IParenthesizedOperation)value).Operand;
+            switch (value)
+            {
+                case IConversionOperation conversion:
+                    value = conversion.Operand;
+                    break;
+                case IParenthesizedOperation parenthesized:
+                    value = parenthesized.Operand;
+                    break;
+                case ICoalesceOperation coalesce when coalesce.WhenNull.WalkDownConversions() is IThrowOperation:
+                    value = coalesce.Value;
+                    break;
+                default:
+                    return value;
+            }
         }
-
-        return value;
     }
 
     private static bool Holds(IOperation argument, ILocalSymbol local) => argument switch
