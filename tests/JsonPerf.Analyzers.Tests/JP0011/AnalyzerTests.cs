@@ -73,6 +73,9 @@ public partial class AnalyzerTests
         private static async Task<T> Read<T>(HttpResponseMessage r) => await r.Content.ReadFromJsonAsync<T>() ?? throw new ArgumentException();
         async Task<Order> Search(HttpClient c, HttpContent body) { var response = await Post<JsonElement>(c, body).ConfigureAwait(false); return {|JP0011:response.Deserialize<Order>(s_shared)|} ?? throw new InvalidOperationException($"Received '{response}'."); }
         """,
+        """Order R(string json) { var e = JsonSerializer.Deserialize<JsonElement?>(json); if (e is null || e.Value.ValueKind == JsonValueKind.Null) { return null; } return {|JP0011:e.Value.Deserialize<Order>()|}; }""",
+        // A map of elements read to peek at one entry, then another deserialized.
+        """Order R(string json) { var map = JsonSerializer.Deserialize<Dictionary<string, JsonElement>>(json); if (map["type"].GetString() != "order") { return null; } return {|JP0011:map["data"].Deserialize<Order>()|}; }""",
         """async Task<Order> R(HttpClient c) { var e = await c.GetFromJsonAsync<JsonNode>("u"); for (var i = 0; i < 1; i++) { Console.WriteLine(i); } return {|JP0011:e.Deserialize<Order>()|}; }""",
     };
 
@@ -95,6 +98,8 @@ public partial class AnalyzerTests
         "Order N(string json) { var env = JsonSerializer.Deserialize<Envelope>(json); Keep(env); return env.Result.Deserialize<Order>(); }",
         "Order N(string json) { var env = JsonSerializer.Deserialize<Envelope>(json); var node = env.Result; Keep(node); return node.Deserialize<Order>(); }",
         "Order N(string json) { Console.WriteLine(JsonSerializer.Deserialize<JsonElement>(json).GetRawText()); return null; }",
+        "Order N(string json) { var map = JsonSerializer.Deserialize<Dictionary<string, JsonElement>>(json); foreach (var pair in map) { Keep(pair.Key); } return map[\"data\"].Deserialize<Order>(); }",
+        "Order N(string json) { var e = JsonSerializer.Deserialize<JsonElement>(json); switch (e) { case { ValueKind: JsonValueKind.Null }: return null; } return e.Deserialize<Order>(); }",
         // Kept for other reads: deserialized more than once.
         "(Order, Order) N(string json) { using var doc = JsonDocument.Parse(json); var root = doc.RootElement; return (root.GetProperty(\"a\").Deserialize<Order>(), root.GetProperty(\"b\").Deserialize<Order>()); }",
         // Written more than once, or from ?? with another value.
