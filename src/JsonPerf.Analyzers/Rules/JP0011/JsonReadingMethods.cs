@@ -5,8 +5,8 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// The project's own methods that read JSON into what they return (<c>Post&lt;T&gt;</c> returning
 /// <c>ReadFromJsonAsync&lt;T&gt;</c>, a method deserializing the envelope it returns): a call in the body reads JSON into
-/// the method's return type (its type parameter for a generic one), directly or through another such method (two
-/// levels). Once per method and compilation.
+/// the method's return type (its type parameter for a generic one), directly or through such methods (three
+/// methods deep in all). Once per method and compilation.
 /// </summary>
 internal sealed class JsonReadingMethods
 {
