@@ -19,6 +19,7 @@ internal static class AllRules
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
         (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
         (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
+        (new DomBetweenJsonAndTypeAnalyzer(), new DomBetweenJsonAndTypeFixer()),
     };
 
     public static DiagnosticAnalyzer[] Analyzers => Pairs.Select(p => p.Analyzer).ToArray();
