@@ -3,7 +3,7 @@ using JsonPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Testing;
 using Verify = JsonPerf.Analyzers.Tests.Infrastructure.Verifier<
     JsonPerf.Analyzers.DomBetweenJsonAndTypeAnalyzer,
-    JsonPerf.CodeFixes.DomBetweenJsonAndTypeFixer>;
+    Microsoft.CodeAnalysis.Testing.EmptyCodeFixProvider>;
 
 namespace JsonPerf.Analyzers.Tests.JP0011;
 

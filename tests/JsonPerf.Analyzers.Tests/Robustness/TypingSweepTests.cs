@@ -80,7 +80,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         var httpDefaults = 0;
         foreach (var diagnostic in diagnostics)
         {
-            foreach (var (_, fixer) in AllRules.Pairs.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            foreach (var fixer in AllRules.Pairs.Select(r => r.Fixer).OfType<JsonPerf.CodeFixes.JsonFixer>().Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
             {
                 try
                 {
