@@ -79,13 +79,8 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
             return false;
         }
 
-        var node = root.FindNode(span, getInnermostNodeForTie: true);
-        while (node is not null && node is not BaseObjectCreationExpressionSyntax && node.Span == span)
-        {
-            node = node.Parent;
-        }
-
-        if (node is not BaseObjectCreationExpressionSyntax creationSyntax || creationSyntax.Span != span
+        if (root.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<BaseObjectCreationExpressionSyntax>() is not { } creationSyntax
+            || creationSyntax.Span != span
             || model.GetOperation(creationSyntax, cancellationToken) is not IObjectCreationOperation creation
             || ContainingMember(model.GetEnclosingSymbol(creationSyntax.SpanStart, cancellationToken)) is not { } containingSymbol)
         {

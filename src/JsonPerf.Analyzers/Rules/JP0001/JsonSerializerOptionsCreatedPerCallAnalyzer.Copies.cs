@@ -9,34 +9,25 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
     private static readonly HashSet<string> s_converterMethods = new(StringComparer.Ordinal) { "Read", "Write", "ReadAsPropertyName", "WriteAsPropertyName" };
 
-    private static Diagnostic? ConverterCopy(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    /// <summary>
+    /// A copy of the converter's options in its <c>Read</c> or <c>Write</c>: <c>new JsonSerializerOptions(options)</c>, or a
+    /// call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>).
+    /// </summary>
+    private static Diagnostic? ConverterCopy(IOperation copy, ImmutableArray<IArgumentOperation> arguments, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (ConverterOptions(containingSymbol, creation, symbols) is not { } source
-            || creation.Arguments.Length != 1
-            || !IsParameter(creation.Arguments[0].Value, source)
-            || UsesOfCopy(creation, symbols, cancellationToken) is not { } sources)
+        if (ConverterOptions(containingSymbol, copy, symbols) is not { } source
+            || arguments.Length != 1
+            || !IsParameter(arguments[0].Value, source)
+            || UsesOfCopy(copy, symbols, cancellationToken) is not { } sources)
         {
             return null;
         }
 
-        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
-        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
-    }
-
-    /// <summary>A call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>) in a converter.</summary>
-    private static Diagnostic? ConverterCopyCall(IInvocationOperation call, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (ConverterOptions(containingSymbol, call, symbols) is not { } source
-            || call.Arguments.Length != 1
-            || !IsParameter(call.Arguments[0].Value, source)
-            || OptionsHelperSummaries.For(symbols).CopiesItsParameter(call.TargetMethod, cancellationToken) is not { } stable
-            || UsesOfCopy(call, symbols, cancellationToken) is not { Count: 1 })
-        {
-            return null;
-        }
-
-        var fixable = stable && StaticInitializerCheck.CanAddStaticField(call);
-        return NewDiagnostic(call, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+        var stable = copy is IInvocationOperation call
+            ? sources.Count == 1 ? OptionsHelperSummaries.For(symbols).CopiesItsParameter(call.TargetMethod, cancellationToken) : null
+            : sources.All(s => ReadsOnlyStableValues(s, source));
+        var fixable = stable == true && StaticInitializerCheck.CanAddStaticField(copy);
+        return stable is null ? null : NewDiagnostic(copy, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
     }
 
     /// <summary>The options parameter of the converter's <c>Read</c> or <c>Write</c> the copy is made in, outside lambdas.</summary>

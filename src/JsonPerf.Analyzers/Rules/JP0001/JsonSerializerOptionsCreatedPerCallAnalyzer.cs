@@ -40,7 +40,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        if (ConverterCopy(creation, containingSymbol, symbols, cancellationToken) is { } copy)
+        if (ConverterCopy(creation, creation.Arguments, containingSymbol, symbols, cancellationToken) is { } copy)
         {
             return copy;
         }
@@ -72,16 +72,11 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                     : Create(creation, movable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
-                if (use == converted && OptionsReferences.Of(declarator) is var references && !references.Any(OptionsReferences.IsWrite))
-                {
-                    return AnalyzeLocal(creation, declarator, references, symbols, cancellationToken);
-                }
-
-                return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols, cancellationToken);
+                return AnalyzeLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, use == converted ? declarator : null, symbols, cancellationToken);
 
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use:
                 return AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals
-                    ? AnalyzeFlowIntoLocals(creation, locals, statement, symbols, cancellationToken)
+                    ? AnalyzeLocals(creation, locals, statement, declared: null, symbols, cancellationToken)
                     : null;
 
             case IReturnOperation when use == converted && creation.EnclosingFunction() is null && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet, AssociatedSymbol: IPropertySymbol property }:
@@ -184,7 +179,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     private static void AnalyzeFactoryCall(OperationAnalysisContext context, JsonSymbols symbols)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        if (ConverterCopyCall(invocation, context.ContainingSymbol, symbols, context.CancellationToken) is { } copy)
+        if (ConverterCopy(invocation, invocation.Arguments, context.ContainingSymbol, symbols, context.CancellationToken) is { } copy)
         {
             context.Report(copy);
             return;

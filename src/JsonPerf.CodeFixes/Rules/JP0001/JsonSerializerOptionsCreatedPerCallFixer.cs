@@ -44,12 +44,13 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             : null;
 
     /// <summary>The creation becomes a shared instance or a hoisted field; with <paramref name="foldLocal"/>, the local and its configuration too.</summary>
-    private static async Task<Document?> HoistAsync(Document document, SyntaxNode site, bool foldLocal, CancellationToken cancellationToken)
+    internal static async Task<Document?> HoistAsync(Document document, SyntaxNode site, bool foldLocal, CancellationToken cancellationToken)
     {
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || JsonSymbols.For(model.Compilation) is not { } symbols)
+            || JsonSymbols.For(model.Compilation) is not { } symbols
+            || !symbols.IsJsonSerializerOptions(operation.Type))
         {
             return null;
         }
@@ -58,7 +59,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         var declarator = foldLocal ? operation.InitializedDeclarator() : null;
         var statements = declarator is null ? new List<ExpressionStatementSyntax>() : ConfigurationStatements(declarator);
         var folded = Fold(creation, statements);
-        if (CachedOptions(editor, model, operation, folded, symbols, OptionsFieldNames.For(folded, AssignedLocalName(operation)), cancellationToken) is not { } replacement)
+        if (CachedOptions(editor, model, operation, folded, symbols, OptionsFieldNames.For(folded, AssignedName(operation)), cancellationToken) is not { } replacement)
         {
             return null;
         }
@@ -87,7 +88,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// A shared instance for options without settings, else a new static readonly field, or an equivalent existing one
     /// that is only read (<see cref="SharedOptionsField.OnlyRead"/>).
     /// </summary>
-    internal static ExpressionSyntax? CachedOptions(DocumentEditor editor, SemanticModel model, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols, IReadOnlyList<string> names, CancellationToken cancellationToken)
+    private static ExpressionSyntax? CachedOptions(DocumentEditor editor, SemanticModel model, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols, IReadOnlyList<string> names, CancellationToken cancellationToken)
     {
         if (SharedInstance(editor, operation, folded, symbols) is { } shared)
         {
@@ -132,14 +133,31 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
     }
 
-    /// <summary>The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any.</summary>
-    private static string? AssignedLocalName(IObjectCreationOperation creation)
+    /// <summary>
+    /// The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any; for the creation a
+    /// factory returns (the only return fixed here), its name without the verb: <c>GetIndentedOptions</c> gives <c>IndentedOptions</c>.
+    /// </summary>
+    private static string? AssignedName(IObjectCreationOperation creation)
         => creation.WalkUpValuePassThrough().Parent switch
         {
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
+            IReturnOperation when creation.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>() is { } factory => WithoutVerb(factory.Identifier.ValueText),
             _ => null,
         };
+
+    private static string WithoutVerb(string name)
+    {
+        foreach (var verb in new[] { "Get", "Create", "Build", "Make", "New" })
+        {
+            if (name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length]))
+            {
+                return name.Substring(verb.Length);
+            }
+        }
+
+        return name;
+    }
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
     internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
