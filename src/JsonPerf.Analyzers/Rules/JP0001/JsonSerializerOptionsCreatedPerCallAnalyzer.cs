@@ -40,15 +40,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        if (ConverterCopy(creation, creation.Arguments, containingSymbol, symbols, cancellationToken) is { } copy)
-        {
-            return copy;
-        }
-
         // Asked last: whether a private method runs per call reads every reference to it in its type's declarations.
-        return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)
-            ? diagnostic
-            : null;
+        return ConverterCopy(creation, creation.Arguments, containingSymbol, symbols, cancellationToken)
+               ?? (JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken) ? diagnostic : null);
     }
 
     /// <summary>Where the options go, whether or not the code runs per call.</summary>

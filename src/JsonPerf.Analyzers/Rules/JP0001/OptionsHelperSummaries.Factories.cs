@@ -1,14 +1,21 @@
+using System.Collections.Concurrent;
+using FactorySummary = System.Nullable<(System.Collections.Immutable.ImmutableHashSet<int> NullParameters, bool RebuildsMetadata, bool Fixable)>;
+
 namespace JsonPerf.Analyzers;
 
 /// <summary>The factories of <see cref="OptionsHelperSummaries"/>: methods whose every return creates new options.</summary>
 internal sealed partial class OptionsHelperSummaries
 {
+    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
+
     /// <summary>
     /// The factory <paramref name="invocation"/> calls, when this call gets fresh options: each parameter whose null
-    /// selects the creation (<c>p ?? new ...</c>) gets null here, or at most one is the caller's optional parameter with a
-    /// null default (<paramref name="byDefault"/>: <c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; ... GetOptions(options)</c>).
+    /// selects the creation (<c>p ?? new ...</c>, its NullParameters) gets null here, or at most one is the caller's optional
+    /// parameter with a null default (<paramref name="byDefault"/>: <c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; ... GetOptions(options)</c>).
+    /// RebuildsMetadata: a creation makes converters, an encoder, a policy or a resolver, and each call misses the metadata
+    /// cache. Fixable: the factory is only <c>=> creation</c> (or <c>p ?? creation</c>) and the creation can move to a static field.
     /// </summary>
-    public FactorySummary? FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
+    public FactorySummary FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
     {
         byDefault = null;
         if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
@@ -48,7 +55,7 @@ internal sealed partial class OptionsHelperSummaries
     }
 
     /// <summary>Null unless every return (outside lambdas and local functions) is a fresh creation, or <c>p ?? creation</c>.</summary>
-    private FactorySummary? SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
+    private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
     {
         // A body without `new` (a helper that returns cached options) is no factory, and is not bound to find that out.
         if (Body(method, mustCreate: true, cancellationToken) is not { } body)
@@ -96,7 +103,7 @@ internal sealed partial class OptionsHelperSummaries
             && IsOnlyStatement(body, creations[0])
             && StaticInitializerCheck.CanMoveToStaticInitializer(creations[0], _symbols)
             && StaticInitializerCheck.CanAddStaticField(creations[0]);
-        return new FactorySummary(nullParameters.ToImmutable(), rebuilds, fixable);
+        return (nullParameters.ToImmutable(), rebuilds, fixable);
     }
 
     /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>

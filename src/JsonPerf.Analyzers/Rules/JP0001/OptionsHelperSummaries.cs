@@ -18,7 +18,6 @@ internal sealed partial class OptionsHelperSummaries
 
     private readonly Compilation _compilation;
     private readonly JsonSymbols _symbols;
-    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary?> _factories = new(SymbolEqualityComparer.Default);
 
     /// <summary>
     /// Per wrapper: for each options parameter only passed on, the helpers (method, parameter ordinal) it is also passed
