@@ -107,37 +107,23 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             || creation.SemanticModel is not { } model
             || field.DeclaringSyntaxReferences.Length != 1
             || field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } }
-            || IsCopyOfRuntimeOptions(creation, symbols))
+            || IsCopyOfRuntimeOptions(creation, symbols)
+            || OptionsReferences.Of(field, tree => tree == creation.Syntax.SyntaxTree ? model : null, cancellationToken) is not { Count: > 0 } uses)
         {
             return null;
         }
 
-        var entryPointUses = 0;
         var qualified = false;
         var bound = false;
-        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
+        foreach (var use in uses)
         {
-            if (declaration.SyntaxTree != creation.Syntax.SyntaxTree)
+            if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
             {
                 return null;
             }
 
-            foreach (var use in OptionsReferences.Of(field, declaration.GetSyntax(cancellationToken), model, cancellationToken))
-            {
-                if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
-                {
-                    return null;
-                }
-
-                entryPointUses++;
-                qualified |= use.Instance is { IsImplicit: false };
-                bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
-            }
-        }
-
-        if (entryPointUses == 0)
-        {
-            return null;
+            qualified |= use.Instance is { IsImplicit: false };
+            bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
         }
 
         // `this._options` would still read the field after it became static: no fix.

@@ -29,20 +29,31 @@ internal static class OptionsReferences
         return references;
     }
 
-    /// <summary>The references to <paramref name="field"/> in one declaration of its type.</summary>
-    public static IEnumerable<IFieldReferenceOperation> Of(IFieldSymbol field, SyntaxNode declaration, SemanticModel model, CancellationToken cancellationToken)
+    /// <summary>The references to <paramref name="field"/> in its type's declarations; null where <paramref name="modelOf"/> has no model for one's tree.</summary>
+    public static List<IFieldReferenceOperation>? Of(IFieldSymbol field, Func<SyntaxTree, SemanticModel?> modelOf, CancellationToken cancellationToken)
     {
-        foreach (var name in declaration.DescendantNodes().OfType<IdentifierNameSyntax>())
+        var references = new List<IFieldReferenceOperation>();
+        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
         {
-            // `this._options` and `C._options` bind on the member access, not on the name.
-            SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-            if (name.Identifier.ValueText == field.Name
-                && model.GetOperation(node, cancellationToken) is IFieldReferenceOperation use
-                && SymbolEqualityComparer.Default.Equals(use.Field, field))
+            if (modelOf(declaration.SyntaxTree) is not { } model)
             {
-                yield return use;
+                return null;
+            }
+
+            foreach (var name in declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                // `this._options` and `C._options` bind on the member access, not on the name.
+                SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+                if (name.Identifier.ValueText == field.Name
+                    && model.GetOperation(node, cancellationToken) is IFieldReferenceOperation use
+                    && SymbolEqualityComparer.Default.Equals(use.Field, field))
+                {
+                    references.Add(use);
+                }
             }
         }
+
+        return references;
     }
 
     /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>

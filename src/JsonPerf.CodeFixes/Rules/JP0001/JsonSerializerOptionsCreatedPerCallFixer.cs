@@ -59,7 +59,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         var declarator = foldLocal ? operation.InitializedDeclarator() : null;
         var statements = declarator is null ? new List<ExpressionStatementSyntax>() : ConfigurationStatements(declarator);
         var folded = Fold(creation, statements);
-        if (CachedOptions(editor, model, operation, folded, symbols, OptionsFieldNames.For(folded, AssignedName(operation)), cancellationToken) is not { } replacement)
+
+        // An equivalent static readonly field is reused only where everything it reaches only reads it.
+        var names = OptionsFieldNames.For(folded, AssignedName(operation));
+        var replacement = SharedInstance(editor, operation, folded, symbols)
+            ?? (StaticFieldHoister.GetOrAddField(editor, model, creation, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken)) is { } field
+                ? IdentifierName(field)
+                : null);
+        if (replacement is null)
         {
             return null;
         }
@@ -82,21 +89,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
         StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
         return editor.GetChangedDocument();
-    }
-
-    /// <summary>
-    /// A shared instance for options without settings, else a new static readonly field, or an equivalent existing one
-    /// that is only read (<see cref="SharedOptionsField.OnlyRead"/>).
-    /// </summary>
-    private static ExpressionSyntax? CachedOptions(DocumentEditor editor, SemanticModel model, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols, IReadOnlyList<string> names, CancellationToken cancellationToken)
-    {
-        if (SharedInstance(editor, operation, folded, symbols) is { } shared)
-        {
-            return shared;
-        }
-
-        var field = StaticFieldHoister.GetOrAddField(editor, model, operation.Syntax, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken));
-        return field is null ? null : IdentifierName(field);
     }
 
     /// <summary>

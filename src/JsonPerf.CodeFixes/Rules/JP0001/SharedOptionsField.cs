@@ -16,28 +16,9 @@ internal static class SharedOptionsField
     /// changes or binds the instance: reusing it would hand that instance to the fixed code too.
     /// </summary>
     public static bool OnlyRead(IFieldSymbol field, Compilation compilation, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (field.DeclaredAccessibility != Accessibility.Private)
-        {
-            return false;
-        }
-
-        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
-        {
-            if (!compilation.ContainsSyntaxTree(declaration.SyntaxTree))
-            {
-                return false;
-            }
-
-            var model = compilation.GetSemanticModel(declaration.SyntaxTree);
-            if (!OptionsReferences.Of(field, declaration.GetSyntax(cancellationToken), model, cancellationToken).All(use => OnlyRead(use, symbols, MaxLocals, cancellationToken)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+        => field.DeclaredAccessibility == Accessibility.Private
+           && OptionsReferences.Of(field, tree => compilation.ContainsSyntaxTree(tree) ? compilation.GetSemanticModel(tree) : null, cancellationToken) is { } uses
+           && uses.All(use => OnlyRead(use, symbols, MaxLocals, cancellationToken));
 
     /// <summary>
     /// The value goes to a serializer that only reads it, is copied or discarded, or goes into locals that do the same
