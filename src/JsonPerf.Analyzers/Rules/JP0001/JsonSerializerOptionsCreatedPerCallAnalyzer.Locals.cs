@@ -104,23 +104,18 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         {
             locals.Add(target.Local);
             var outer = link.WalkUpConversions();
-            if (outer.Parent is ISimpleAssignmentOperation next && next.Value == outer)
+            switch (outer.Parent)
             {
-                current = next;
-                continue;
-            }
-
-            if (outer.Parent is IExpressionStatementOperation expressionStatement)
-            {
-                statement = expressionStatement;
-                return locals.ToImmutable();
-            }
-
-            if (outer.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
-            {
-                locals.Add(declarator.Symbol);
-                statement = declarator.Parent?.Parent;
-                return locals.ToImmutable();
+                case ISimpleAssignmentOperation next when next.Value == outer:
+                    current = next;
+                    continue;
+                case IExpressionStatementOperation expressionStatement:
+                    statement = expressionStatement;
+                    return locals.ToImmutable();
+                case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                    locals.Add(declarator.Symbol);
+                    statement = declarator.Parent?.Parent;
+                    return locals.ToImmutable();
             }
 
             break;

@@ -54,12 +54,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
-                if (IsCopyOfRuntimeOptions(creation, symbols))
-                {
-                    return null;
-                }
-
+            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None && !IsCopyOfRuntimeOptions(creation, symbols):
                 var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
                 return sink == OptionsSink.Binds
                     ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols), symbols)

@@ -40,7 +40,9 @@ internal static class ConverterCopyCache
         var declaration = FieldDeclaration(VariableDeclaration(table, SingletonSeparatedList(VariableDeclarator(field).WithInitializer(EqualsValueClause(ImplicitObjectCreationExpression())))))
             .WithModifiers(TokenList(Token(SyntaxKind.PrivateKeyword), Token(SyntaxKind.ReadOnlyKeyword)))
             .WithAdditionalAnnotations(Formatter.Annotation);
-        editor.ReplaceNode(type, (current, _) => ((TypeDeclarationSyntax)current).WithMembers(((TypeDeclarationSyntax)current).Members.Insert(FirstNonField((TypeDeclarationSyntax)current), declaration)));
+        editor.ReplaceNode(type, (current, _) => ((TypeDeclarationSyntax)current) is var converter
+            ? converter.WithMembers(converter.Members.Insert(converter.Members.TakeWhile(m => m is FieldDeclarationSyntax).Count(), declaration))
+            : current);
         return editor.GetChangedDocument();
     }
 
@@ -90,16 +92,5 @@ internal static class ConverterCopyCache
         var camel = char.ToLowerInvariant(method[0]) + method.Substring(1) + "Options";
         var name = underscore ? "_" + camel : camel;
         return UniqueNames.Numbered(name, candidate => symbol is null || symbol.GetMembers(candidate).IsEmpty);
-    }
-
-    private static int FirstNonField(TypeDeclarationSyntax type)
-    {
-        var index = 0;
-        while (index < type.Members.Count && type.Members[index] is FieldDeclarationSyntax)
-        {
-            index++;
-        }
-
-        return index;
     }
 }

@@ -211,14 +211,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     private static FieldDeclarationSyntax MakeStatic(FieldDeclarationSyntax field)
     {
         var modifiers = field.Modifiers;
-        var index = 0;
-        for (var i = 0; i < modifiers.Count; i++)
-        {
-            if (SyntaxFacts.IsAccessibilityModifier(modifiers[i].Kind()))
-            {
-                index = i + 1;
-            }
-        }
+        var index = modifiers.ToList().FindLastIndex(m => SyntaxFacts.IsAccessibilityModifier(m.Kind())) + 1;
 
         var keyword = Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space);
         if (modifiers.Count == 0)
