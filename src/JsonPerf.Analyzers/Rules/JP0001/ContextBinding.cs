@@ -29,12 +29,8 @@ internal static class ContextBinding
         }
 
         var use = context.WalkUpValuePassThrough();
-        if (use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
-        {
-            return IsLocalOnlyRead(declarator, symbols) ? context : null;
-        }
-
-        return IsRead(use, symbols) ? context : null;
+        var onlyRead = use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? IsLocalOnlyRead(declarator, symbols) : IsRead(use, symbols);
+        return onlyRead ? context : null;
     }
 
     /// <summary>The local a cacheable context initializes as a whole (<c>var context = new MyContext(...)</c>), which the fix can replace by the field.</summary>

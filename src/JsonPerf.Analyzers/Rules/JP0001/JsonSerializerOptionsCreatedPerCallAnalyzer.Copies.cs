@@ -39,37 +39,35 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             ? method.Parameters.FirstOrDefault(p => symbols.IsJsonSerializerOptions(p.Type))
             : null;
 
-    private static bool IsParameter(IOperation value, IParameterSymbol parameter)
+    internal static bool IsParameter(IOperation value, IParameterSymbol parameter)
         => value.WalkDownConversions() is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter);
 
     /// <summary>The copy and the statements that configure it, when every use only reads it; null otherwise.</summary>
     private static List<IOperation>? UsesOfCopy(IOperation creation, JsonSymbols symbols, CancellationToken cancellationToken)
     {
+        var summaries = OptionsHelperSummaries.For(symbols);
+        bool IsRead(IOperation value) => value.WalkUpValuePassThrough().Parent is IArgumentOperation argument && summaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
         var sources = new List<IOperation> { creation };
-        var use = creation.WalkUpValuePassThrough();
-        switch (use.Parent)
+        if (IsRead(creation))
         {
-            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads:
-                break;
+            return sources;
+        }
 
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation.WalkUpConversions():
-                foreach (var reference in OptionsReferences.Of(declarator))
-                {
-                    if (CopyConfiguration(reference) is { } statement)
-                    {
-                        sources.Add(statement);
-                    }
-                    else if (reference.WalkUpValuePassThrough().Parent is not IArgumentOperation passed
-                             || OptionsHelperSummaries.For(symbols).Sink(passed, cancellationToken) != OptionsSink.Reads)
-                    {
-                        return null;
-                    }
-                }
+        if (creation.InitializedDeclarator() is not { } declarator)
+        {
+            return null;
+        }
 
-                break;
-
-            default:
+        foreach (var reference in OptionsReferences.Of(declarator))
+        {
+            if (CopyConfiguration(reference) is { } statement)
+            {
+                sources.Add(statement);
+            }
+            else if (!IsRead(reference))
+            {
                 return null;
+            }
         }
 
         return sources;

@@ -126,18 +126,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
     private static bool IsOverwrittenBeforeUse(IOperation? statement, ILocalSymbol local)
-    {
-        if (statement?.Parent is not IBlockOperation block)
-        {
-            return false;
-        }
-
-        var index = block.Operations.IndexOf(statement);
-        return index >= 0 && index + 1 < block.Operations.Length
-            && block.Operations[index + 1] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
-            && SymbolEqualityComparer.Default.Equals(target.Local, local)
-            && OptionsReferences.Of(local, next.Value).Count == 0;
-    }
+        => statement?.Parent is IBlockOperation block
+           && block.Operations.IndexOf(statement) is >= 0 and var index
+           && index + 1 < block.Operations.Length
+           && block.Operations[index + 1] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
+           && SymbolEqualityComparer.Default.Equals(target.Local, local)
+           && OptionsReferences.Of(local, next.Value).Count == 0;
 
     /// <summary>
     /// The configuration statements can be folded into the object initializer when they directly follow the
@@ -200,13 +194,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var regions = ConditionalCompilation.Regions(scope.SyntaxTree.GetRoot());
         var name = declarator.Symbol.Name;
         var uses = OptionsReferences.Of(declarator).Where(r => regions.Any(region => region.Contains(r.Syntax.SpanStart))).Select(r => r.Syntax.GetLocation()).ToList();
-        foreach (var trivia in scope.DescendantTrivia(static n => n.ContainsDirectives))
-        {
-            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(trivia.ToString(), name))
-            {
-                uses.Add(Location.Create(scope.SyntaxTree, trivia.Span));
-            }
-        }
+        uses.AddRange(scope.DescendantTrivia(static n => n.ContainsDirectives)
+            .Where(t => t.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(t.ToString(), name))
+            .Select(t => Location.Create(t.SyntaxTree!, t.Span)));
 
         return uses;
     }

@@ -128,23 +128,13 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
     private static bool IsSimpleGetter(IObjectCreationOperation creation)
-    {
-        var property = creation.Syntax.FirstAncestorOrSelf<PropertyDeclarationSyntax>();
-        if (property is null || property.ExplicitInterfaceSpecifier is not null || property.Parent is InterfaceDeclarationSyntax)
-        {
-            return false;
-        }
-
-        if (property.ExpressionBody is { } arrow)
-        {
-            return arrow.Expression == creation.Syntax;
-        }
-
-        return property.AccessorList is { Accessors: { Count: 1 } accessors }
-               && accessors[0] is { AttributeLists.Count: 0, Modifiers.Count: 0 } getter
-               && getter.IsKind(SyntaxKind.GetAccessorDeclaration)
-               && (getter.ExpressionBody?.Expression == creation.Syntax || getter.Body is { Statements: { Count: 1 } body } && body[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax);
-    }
+        => creation.Syntax.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is { ExplicitInterfaceSpecifier: null, Parent: not InterfaceDeclarationSyntax } property
+           && (property.ExpressionBody is { } arrow
+               ? arrow.Expression == creation.Syntax
+               : property.AccessorList is { Accessors: { Count: 1 } accessors }
+                 && accessors[0] is { AttributeLists.Count: 0, Modifiers.Count: 0 } getter
+                 && getter.IsKind(SyntaxKind.GetAccessorDeclaration)
+                 && (getter.ExpressionBody?.Expression == creation.Syntax || getter.Body is { Statements: { Count: 1 } body } && body[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax));
 
     /// <summary><c>new JsonSerializerOptions(options)</c> of the caller's options: deliberate per-call options, with nothing static to cache.</summary>
     internal static bool IsCopyOfRuntimeOptions(IObjectCreationOperation creation, JsonSymbols symbols)

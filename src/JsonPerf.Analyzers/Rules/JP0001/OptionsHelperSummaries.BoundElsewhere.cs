@@ -30,12 +30,9 @@ internal sealed partial class OptionsHelperSummaries
     public bool BoundElsewhere(ISymbol member, CancellationToken cancellationToken)
     {
         member = member.OriginalDefinition;
-        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
-        {
-            return false;
-        }
-
-        return _boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken));
+        return member.DeclaredAccessibility == Accessibility.Private
+               && member.ContainingType is not null
+               && (_boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken)));
     }
 
     private bool OnlyPassesOn(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)

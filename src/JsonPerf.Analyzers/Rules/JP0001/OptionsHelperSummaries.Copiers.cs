@@ -13,17 +13,12 @@ internal sealed partial class OptionsHelperSummaries
     /// source on every call), false when it reads something else.
     /// </summary>
     public bool? CopiesItsParameter(IMethodSymbol target, CancellationToken cancellationToken)
-    {
-        if (Followable(target) is not { IsGenericMethod: false, IsExtensionMethod: false, Parameters.Length: 1 } method
-            || method.Parameters[0] is not { RefKind: RefKind.None } parameter
-            || !_symbols.IsJsonSerializerOptions(parameter.Type)
-            || method.ReturnNullableAnnotation == NullableAnnotation.Annotated)
-        {
-            return null;
-        }
-
-        return _copiers.TryGetValue(method, out var known) ? known : _copiers.GetOrAdd(method, SummarizeCopier(method, parameter, cancellationToken));
-    }
+        => Followable(target) is { IsGenericMethod: false, IsExtensionMethod: false, Parameters.Length: 1 } method
+           && method.Parameters[0] is { RefKind: RefKind.None } parameter
+           && _symbols.IsJsonSerializerOptions(parameter.Type)
+           && method.ReturnNullableAnnotation != NullableAnnotation.Annotated
+            ? _copiers.TryGetValue(method, out var known) ? known : _copiers.GetOrAdd(method, SummarizeCopier(method, parameter, cancellationToken))
+            : null;
 
     private bool? SummarizeCopier(IMethodSymbol method, IParameterSymbol source, CancellationToken cancellationToken)
     {
@@ -59,8 +54,7 @@ internal sealed partial class OptionsHelperSummaries
 
         if (value is not IObjectCreationOperation { Arguments.Length: 1 } creation
             || !_symbols.IsJsonSerializerOptions(creation.Type)
-            || creation.Arguments[0].Value.WalkDownConversions() is not IParameterReferenceOperation reference
-            || !SymbolEqualityComparer.Default.Equals(reference.Parameter, source))
+            || !JsonSerializerOptionsCreatedPerCallAnalyzer.IsParameter(creation.Arguments[0].Value, source))
         {
             return null;
         }

@@ -43,16 +43,10 @@ internal sealed partial class OptionsHelperSummaries
 
     /// <summary>An optional parameter with a null default, read here and never written in its method.</summary>
     private static IParameterSymbol? DefaultNullParameter(IOperation value, IInvocationOperation invocation)
-    {
-        if (value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter })
-        {
-            return null;
-        }
-
-        var written = invocation.Root().Descendants()
-            .Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference));
-        return written ? null : parameter;
-    }
+        => value.WalkDownConversions() is IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter }
+           && !invocation.Root().Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference))
+            ? parameter
+            : null;
 
     /// <summary>Null unless every return (outside lambdas and local functions) is a fresh creation, or <c>p ?? creation</c>.</summary>
     private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
@@ -65,7 +59,6 @@ internal sealed partial class OptionsHelperSummaries
 
         var creations = new List<IObjectCreationOperation>();
         var nullParameters = ImmutableHashSet.CreateBuilder<int>();
-        var returns = 0;
         foreach (var operation in body.Descendants())
         {
             if (operation is not IReturnOperation @return || @return.EnclosingFunction() is not null)
@@ -73,7 +66,6 @@ internal sealed partial class OptionsHelperSummaries
                 continue;
             }
 
-            returns++;
             var value = @return.ReturnedValue?.WalkDownConversions();
             if (value is ICoalesceOperation { Value: var first, WhenNull: var fallback } && first.WalkDownConversions() is IParameterReferenceOperation parameter)
             {
@@ -91,7 +83,7 @@ internal sealed partial class OptionsHelperSummaries
             creations.Add(creation);
         }
 
-        if (returns == 0)
+        if (creations.Count == 0)
         {
             return null;
         }
@@ -108,11 +100,9 @@ internal sealed partial class OptionsHelperSummaries
 
     /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>
     private static bool IsOnlyStatement(IMethodBodyOperation body, IObjectCreationOperation creation)
-    {
-        var block = body.BlockBody ?? body.ExpressionBody;
-        return block is { Operations.Length: 1 } && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
-               && returned.DescendantsAndSelf().Contains(creation);
-    }
+        => (body.BlockBody ?? body.ExpressionBody) is { Operations.Length: 1 } block
+           && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
+           && returned.DescendantsAndSelf().Contains(creation);
 
     /// <summary><c>null</c>, <c>default</c>, or an omitted optional argument whose default is null.</summary>
     private static bool IsNull(IOperation value)

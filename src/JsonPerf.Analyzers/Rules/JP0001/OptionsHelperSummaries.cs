@@ -107,14 +107,10 @@ internal sealed partial class OptionsHelperSummaries
     /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
     private OptionsSink Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
     {
-        if (depth <= 0 || Followable(target) is not { } method)
-        {
-            return OptionsSink.None;
-        }
-
         // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
-        var summary = _wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken));
-        if (!summary.TryGetValue(ordinal, out var forwarded))
+        if (depth <= 0
+            || Followable(target) is not { } method
+            || !(_wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken))).TryGetValue(ordinal, out var forwarded))
         {
             return OptionsSink.None;
         }

@@ -64,19 +64,13 @@ internal static class OptionsReferences
 
     /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
     public static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
-    {
-        if (reference.Parent is not IPropertyReferenceOperation property || property.Instance != reference)
-        {
-            return null;
-        }
-
-        if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
-        {
-            return assignment.Parent as IExpressionStatementOperation;
-        }
-
-        return property.Property.Name == "Converters" && property.Parent is IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add && add.Instance == property
-            ? add.Parent as IExpressionStatementOperation
+        => reference.Parent is IPropertyReferenceOperation property && property.Instance == reference
+            ? property.Parent switch
+            {
+                ISimpleAssignmentOperation assignment when assignment.Target == property => assignment.Parent as IExpressionStatementOperation,
+                IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add when add.Instance == property && property.Property.Name == "Converters"
+                    => add.Parent as IExpressionStatementOperation,
+                _ => null,
+            }
             : null;
-    }
 }

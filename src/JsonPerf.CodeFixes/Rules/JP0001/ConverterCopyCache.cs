@@ -62,14 +62,13 @@ internal static class ConverterCopyCache
         }
 
         // The statements that configure the local (the analyzer accepted them as such), the local renamed inside the factory.
-        foreach (var statement in block.Statements.OfType<ExpressionStatementSyntax>())
+        folded = block.Statements.OfType<ExpressionStatementSyntax>().Where(statement => statement.Expression switch
         {
-            if (statement.Expression is AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } && target.Identifier.ValueText == local.Name
-                || statement.Expression is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } } && owner.Identifier.ValueText == local.Name)
-            {
-                folded.Add(statement);
-            }
-        }
+            AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } => target.Identifier.ValueText == local.Name,
+            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } }
+                => owner.Identifier.ValueText == local.Name,
+            _ => false,
+        }).ToList<StatementSyntax>();
 
         if (folded.Count == 0)
         {

@@ -97,12 +97,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// </summary>
     private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
-        if (folded.Initializer is { Expressions.Count: > 0 })
-        {
-            return null;
-        }
-
-        string? name = operation.Arguments.Length switch
+        string? name = folded.Initializer is { Expressions.Count: > 0 } ? null : operation.Arguments.Length switch
         {
             0 => "Default",
             1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults)
@@ -177,22 +172,16 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
                     break;
 
                 case InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments }:
-                    var converter = arguments[0].Expression.WithoutTrivia();
                     var index = entries.FindIndex(e => e is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax });
-                    if (index >= 0)
+                    if (index < 0)
                     {
-                        var existing = (AssignmentExpressionSyntax)entries[index];
-                        var collection = (InitializerExpressionSyntax)existing.Right;
-                        entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(converter)));
-                    }
-                    else
-                    {
-                        entries.Add(AssignmentExpression(
-                            SyntaxKind.SimpleAssignmentExpression,
-                            IdentifierName("Converters"),
-                            InitializerExpression(SyntaxKind.CollectionInitializerExpression, SingletonSeparatedList(converter))));
+                        entries.Add(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("Converters"), InitializerExpression(SyntaxKind.CollectionInitializerExpression)));
+                        index = entries.Count - 1;
                     }
 
+                    var existing = (AssignmentExpressionSyntax)entries[index];
+                    var collection = (InitializerExpressionSyntax)existing.Right;
+                    entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(arguments[0].Expression.WithoutTrivia())));
                     break;
             }
         }
@@ -210,25 +199,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// <summary><c>private readonly T x = ...;</c> becomes <c>private static readonly T x = ...;</c> (static after the accessibility).</summary>
     private static FieldDeclarationSyntax MakeStatic(FieldDeclarationSyntax field)
     {
-        var modifiers = field.Modifiers;
-        var index = modifiers.ToList().FindLastIndex(m => SyntaxFacts.IsAccessibilityModifier(m.Kind())) + 1;
-
+        var index = field.Modifiers.ToList().FindLastIndex(m => SyntaxFacts.IsAccessibilityModifier(m.Kind())) + 1;
         var keyword = Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space);
-        if (modifiers.Count == 0)
-        {
-            var type = field.Declaration.Type;
-            return field.WithDeclaration(field.Declaration.WithType(type.WithLeadingTrivia()))
-                .WithModifiers(TokenList(keyword.WithLeadingTrivia(type.GetLeadingTrivia())));
-        }
-
         if (index == 0)
         {
-            // `readonly T x` → `static readonly T x`: the first modifier's leading trivia (indentation) moves to static.
-            keyword = keyword.WithLeadingTrivia(modifiers[0].LeadingTrivia);
-            modifiers = modifiers.Replace(modifiers[0], modifiers[0].WithLeadingTrivia());
+            // `readonly T x` → `static readonly T x`, `T x` → `static T x`: the first token's leading trivia (indentation) moves to static.
+            var first = field.Modifiers.Count > 0 ? field.Modifiers[0] : field.Declaration.Type.GetFirstToken();
+            keyword = keyword.WithLeadingTrivia(first.LeadingTrivia);
+            field = field.ReplaceToken(first, first.WithLeadingTrivia());
         }
 
-        return field.WithModifiers(modifiers.Insert(index, keyword));
+        return field.WithModifiers(field.Modifiers.Insert(index, keyword));
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>
