@@ -57,6 +57,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var declarator = foldLocal ? operation.InitializedDeclarator() : null;
+        var declaration = declarator?.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
         var statements = declarator is null ? new List<ExpressionStatementSyntax>() : ConfigurationStatements(declarator);
         var folded = Fold(creation, statements);
 
@@ -66,28 +67,19 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             ?? (StaticFieldHoister.GetOrAddField(editor, model, creation, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken)) is { } field
                 ? IdentifierName(field)
                 : null);
-        if (replacement is null)
+        if (replacement is null || declarator is not null && declaration is null)
         {
             return null;
         }
 
-        if (declarator is null)
+        // The creation where it stands, or each use of the local it initializes (which goes, with its configuration).
+        var uses = declarator is null ? new SyntaxNode[] { creation } : OptionsReferences.Of(declarator).Select(r => r.Syntax);
+        foreach (var use in uses)
         {
-            editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
-            return editor.GetChangedDocument();
+            editor.ReplaceNode(use, replacement.WithTriviaFrom(use));
         }
 
-        if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
-        {
-            return null;
-        }
-
-        foreach (var reference in OptionsReferences.Of(declarator))
-        {
-            editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
-        }
-
-        StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
+        StatementRemoval.Remove(editor, declaration is null ? new List<StatementSyntax>() : new StatementSyntax[] { declaration }.Concat(statements).ToList());
         return editor.GetChangedDocument();
     }
 

@@ -94,13 +94,8 @@ internal static class OptionsFieldNames
     /// <summary><c>new JsonStringEnumConverter()</c> → <c>StringEnum</c>.</summary>
     private static string? ConverterWord(ExpressionSyntax converter)
     {
-        if (converter is not ObjectCreationExpressionSyntax { Type: var type })
-        {
-            return null;
-        }
-
-        var name = (type as SimpleNameSyntax ?? (type as QualifiedNameSyntax)?.Right)?.Identifier.ValueText;
-        if (name is null)
+        var type = (converter as ObjectCreationExpressionSyntax)?.Type;
+        if ((type as SimpleNameSyntax ?? (type as QualifiedNameSyntax)?.Right)?.Identifier.ValueText is not { } name)
         {
             return null;
         }
