@@ -38,13 +38,10 @@ internal sealed partial class OptionsHelperSummaries
             && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local.Local))
         {
             value = initializer.WalkDownConversions();
-            foreach (var statement in statements.RemoveAt(0))
+            if (statements.RemoveAt(0).Any(statement => statement is not IExpressionStatementOperation
+                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(r) == statement)))
             {
-                if (statement is not IExpressionStatementOperation
-                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(r) == statement))
-                {
-                    return null;
-                }
+                return null;
             }
         }
         else if (!statements.IsEmpty)

@@ -30,15 +30,9 @@ internal static class OptionsFactoryCaching
     /// <summary>The creation of <c>=> creation</c>, <c>{ return creation; }</c>, or the same with <c>p ?? creation</c>.</summary>
     private static BaseObjectCreationExpressionSyntax? ReturnedCreation(MethodDeclarationSyntax declaration)
     {
-        var returned = declaration.ExpressionBody?.Expression
-                       ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null);
-        returned = Unwrap(returned);
-        if (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression))
-        {
-            returned = Unwrap(coalesce.Right);
-        }
-
-        return returned as BaseObjectCreationExpressionSyntax;
+        var returned = Unwrap(declaration.ExpressionBody?.Expression
+                              ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null));
+        return (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) ? Unwrap(coalesce.Right) : returned) as BaseObjectCreationExpressionSyntax;
     }
 
     private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression)
