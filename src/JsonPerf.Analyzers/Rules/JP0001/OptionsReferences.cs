@@ -40,17 +40,12 @@ internal static class OptionsReferences
                 return null;
             }
 
-            foreach (var name in declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                // `this._options` and `C._options` bind on the member access, not on the name.
-                SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-                if (name.Identifier.ValueText == field.Name
-                    && model.GetOperation(node, cancellationToken) is IFieldReferenceOperation use
-                    && SymbolEqualityComparer.Default.Equals(use.Field, field))
-                {
-                    references.Add(use);
-                }
-            }
+            // `this._options` and `C._options` bind on the member access, not on the name.
+            references.AddRange(declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>()
+                .Where(name => name.Identifier.ValueText == field.Name)
+                .Select(name => model.GetOperation(name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name, cancellationToken))
+                .OfType<IFieldReferenceOperation>()
+                .Where(use => SymbolEqualityComparer.Default.Equals(use.Field, field)));
         }
 
         return references;

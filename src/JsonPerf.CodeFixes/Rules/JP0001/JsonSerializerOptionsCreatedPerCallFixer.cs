@@ -126,17 +126,9 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         };
 
     private static string WithoutVerb(string name)
-    {
-        foreach (var verb in new[] { "Get", "Create", "Build", "Make", "New" })
-        {
-            if (name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length]))
-            {
-                return name.Substring(verb.Length);
-            }
-        }
-
-        return name;
-    }
+        => new[] { "Get", "Create", "Build", "Make", "New" }.FirstOrDefault(verb => name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length])) is { } verb
+            ? name.Substring(verb.Length)
+            : name;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
     internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)

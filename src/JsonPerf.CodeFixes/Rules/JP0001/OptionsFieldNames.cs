@@ -64,29 +64,18 @@ internal static class OptionsFieldNames
 
     private static IEnumerable<string> Describe(BaseObjectCreationExpressionSyntax creation)
     {
-        if (creation.ArgumentList?.Arguments.FirstOrDefault()?.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Web" })
+        var words = (creation.Initializer?.Expressions ?? default).Select(expression => expression switch
         {
-            yield return "Web";
-        }
-
-        foreach (var expression in creation.Initializer?.Expressions ?? default)
-        {
-            var word = expression switch
-            {
-                AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax { Expressions: { Count: 1 } converters } }
-                    => ConverterWord(converters[0]),
-                AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: LiteralExpressionSyntax literal } when literal.IsKind(SyntaxKind.TrueLiteralExpression)
-                    => Word(setting + "=true"),
-                AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: MemberAccessExpressionSyntax value }
-                    => Word(setting + "=" + value.Name.Identifier.ValueText),
-                _ => null,
-            };
-
-            if (word is not null)
-            {
-                yield return word;
-            }
-        }
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax { Expressions: { Count: 1 } converters } }
+                => ConverterWord(converters[0]),
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: LiteralExpressionSyntax literal } when literal.IsKind(SyntaxKind.TrueLiteralExpression)
+                => Word(setting + "=true"),
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: MemberAccessExpressionSyntax value }
+                => Word(setting + "=" + value.Name.Identifier.ValueText),
+            _ => null,
+        });
+        var web = creation.ArgumentList?.Arguments.FirstOrDefault()?.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Web" };
+        return (web ? words.Prepend("Web") : words).OfType<string>();
     }
 
     private static string? Word(string setting) => s_words.TryGetValue(setting, out var word) ? word : null;
