@@ -95,13 +95,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var state = CallState.None;
         foreach (var source in sources)
         {
-            foreach (var operation in source.DescendantsAndSelf())
+            foreach (var operation in source.DescendantsAndSelf().Where(o => ReadsCallState(o, creation, symbols)))
             {
-                if (!ReadsCallState(operation, creation, symbols))
-                {
-                    continue;
-                }
-
                 state = CallState.InValues;
                 for (var node = operation.Parent; node is not null && node != source.Parent; node = node.Parent)
                 {

@@ -59,13 +59,8 @@ internal sealed partial class OptionsHelperSummaries
 
         var creations = new List<IObjectCreationOperation>();
         var nullParameters = ImmutableHashSet.CreateBuilder<int>();
-        foreach (var operation in body.Descendants())
+        foreach (var @return in body.Descendants().OfType<IReturnOperation>().Where(r => r.EnclosingFunction() is null))
         {
-            if (operation is not IReturnOperation @return || @return.EnclosingFunction() is not null)
-            {
-                continue;
-            }
-
             var value = @return.ReturnedValue?.WalkDownConversions();
             if (value is ICoalesceOperation { Value: var first, WhenNull: var fallback } && first.WalkDownConversions() is IParameterReferenceOperation parameter)
             {

@@ -87,13 +87,8 @@ internal sealed partial class OptionsHelperSummaries
 
         var used = new HashSet<int>();
         var other = new HashSet<int>();
-        foreach (var operation in body.Descendants())
+        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type)))
         {
-            if (operation is not IParameterReferenceOperation reference || !_symbols.IsJsonSerializerOptions(reference.Parameter.Type))
-            {
-                continue;
-            }
-
             var value = reference.WalkUpConversions();
             var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
                          && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
@@ -193,13 +188,8 @@ internal sealed partial class OptionsHelperSummaries
         binds = false;
         var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
         var uses = 0;
-        foreach (var operation in body.Descendants())
+        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter)))
         {
-            if (operation is not IParameterReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
-            {
-                continue;
-            }
-
             var use = reference.WalkUpValuePassThrough();
             while (use.Parent is IArgumentOperation through && PassedThroughHelper(through, cancellationToken) is { } factoryCall)
             {
