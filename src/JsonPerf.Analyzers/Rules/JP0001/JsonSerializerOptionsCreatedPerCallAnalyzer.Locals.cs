@@ -180,25 +180,18 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     /// <summary>The local's uses under <c>#if</c>, and the inactive branches of its scope that name it: what the fix rewrites that other targets compile differently.</summary>
     private static IEnumerable<Location> UsesUnderIf(IVariableDeclaratorOperation declarator)
     {
-        var scope = declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>()?.Parent;
-        if (scope is GlobalStatementSyntax)
-        {
-            scope = scope.Parent;
-        }
-
-        if (scope is not { ContainsDirectives: true })
+        var statement = declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
+        if ((statement?.Parent is GlobalStatementSyntax global ? global.Parent : statement?.Parent) is not { ContainsDirectives: true } scope)
         {
             return Array.Empty<Location>();
         }
 
         var regions = ConditionalCompilation.Regions(scope.SyntaxTree.GetRoot());
-        var name = declarator.Symbol.Name;
-        var uses = OptionsReferences.Of(declarator).Where(r => regions.Any(region => region.Contains(r.Syntax.SpanStart))).Select(r => r.Syntax.GetLocation()).ToList();
-        uses.AddRange(scope.DescendantTrivia(static n => n.ContainsDirectives)
-            .Where(t => t.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(t.ToString(), name))
-            .Select(t => Location.Create(t.SyntaxTree!, t.Span)));
-
-        return uses;
+        return OptionsReferences.Of(declarator).Where(r => regions.Any(region => region.Contains(r.Syntax.SpanStart))).Select(r => r.Syntax.GetLocation())
+            .Concat(scope.DescendantTrivia(static n => n.ContainsDirectives)
+                .Where(t => t.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(t.ToString(), declarator.Symbol.Name))
+                .Select(t => Location.Create(scope.SyntaxTree, t.Span)))
+            .ToList();
     }
 
     /// <summary>What references to options locals do; <see cref="Add"/> is false where one does more than configure them or pass them to the serializer.</summary>
