@@ -188,7 +188,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         if (index == 0)
         {
             // `readonly T x` → `static readonly T x`, `T x` → `static T x`: the first token's leading trivia (indentation) moves to static.
-            var first = field.Modifiers.Count > 0 ? field.Modifiers[0] : field.Declaration.Type.GetFirstToken();
+            var first = field.Modifiers.Count > 0 ? field.Modifiers[0] : field.Declaration.Type.GetFirstToken(includeZeroWidth: true);
             keyword = keyword.WithLeadingTrivia(first.LeadingTrivia);
             field = field.ReplaceToken(first, first.WithLeadingTrivia());
         }
