@@ -48,7 +48,7 @@ dotnet restore "$work/project" -v:q >/dev/null
 dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:q $server_args ${BUILD_ARGS:-} >/dev/null  # warm the build server
 
 cp "$work/project/.editorconfig" "$work/base.editorconfig"
-jp_off="$(printf 'dotnet_diagnostic.%s.severity = none\n' JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008 JP0009 JP0010 JPS0001)"
+jp_off="$(printf 'dotnet_diagnostic.%s.severity = none\n' JP0001 JP0002 JP0003 JP0004 JP0005 JP0006 JP0007 JP0008 JP0009 JP0010 JP0011 JPS0001)"
 alone_build() {  # $1: lines appended to the project's .editorconfig, $2: log
   { cat "$work/base.editorconfig"; printf "\n%s\n" "$1"; } > "$work/project/.editorconfig"
   dotnet build "$work/project" --no-restore -t:Rebuild -c Release -nologo -v:d -p:ReportAnalyzer=true $server_args ${BUILD_ARGS:-} > "$2" 2>&1

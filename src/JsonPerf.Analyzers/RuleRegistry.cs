@@ -13,7 +13,8 @@ internal static class RuleRegistry
         Rules.JsonDocumentNotDisposedRegistration,
         Rules.MinimalApiTypeWithoutMetadataRegistration,
         Rules.ConstantJsonPerCallRegistration,
-        Rules.ConverterPerValueWorkRegistration);
+        Rules.ConverterPerValueWorkRegistration,
+        Rules.DomBetweenJsonAndTypeRegistration);
 
     public static RuleRegistration? For(string id)
     {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Recall as an expert reads: builds a checkout with JsonPerf.Analyzers packed from this clone, every JsonPerf rule
-# (JP0001..JP0010) raised to a warning, and compares the diagnostics with the costs an expert listed by hand
+# (JP0001..JP0011) raised to a warning, and compares the diagnostics with the costs an expert listed by hand
 # (recall/<repo>.md): which listed costs a diagnostic finds, which diagnostics are on the list, judged, or new.
 #
 #   bash perf-validation/real-repos/recall/run.sh [--out DIR] LIST CHECKOUT [LIST CHECKOUT ...]
@@ -66,7 +66,7 @@ EOF
 {
   echo "is_global = true"
   echo "global_level = 100"
-  for n in 01 02 03 04 05 06 07 08 09 10; do echo "dotnet_diagnostic.JP00$n.severity = warning"; done
+  for n in 01 02 03 04 05 06 07 08 09 10 11; do echo "dotnet_diagnostic.JP00$n.severity = warning"; done
 } > "$out/jsonperf-recall.globalconfig"
 
 summary="$out/summary.md"
@@ -113,7 +113,7 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
     <EditorConfigFiles Include="$out/jsonperf-recall.globalconfig" />
   </ItemGroup>
   <PropertyGroup Condition="'\$(_JsonPerfRecall)' == 'true'">
-    <WarningsNotAsErrors>\$(WarningsNotAsErrors);JP0001;JP0002;JP0003;JP0004;JP0005;JP0006;JP0007;JP0008;JP0009;JP0010;AD0001</WarningsNotAsErrors>
+    <WarningsNotAsErrors>\$(WarningsNotAsErrors);JP0001;JP0002;JP0003;JP0004;JP0005;JP0006;JP0007;JP0008;JP0009;JP0010;JP0011;AD0001</WarningsNotAsErrors>
     <_JsonPerfRecallLog>$dir/sarif/\$(MSBuildProjectName).\$([MSBuild]::StableStringHash('\$(MSBuildProjectFullPath)')).\$(TargetFramework)</_JsonPerfRecallLog>
     <ErrorLog>\$(_JsonPerfRecallLog).sarif,version=2.1</ErrorLog>
   </PropertyGroup>

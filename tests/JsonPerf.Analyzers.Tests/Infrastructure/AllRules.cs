@@ -4,10 +4,13 @@ using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace JsonPerf.Analyzers.Tests.Infrastructure;
 
-/// <summary>Every rule's analyzer with its fixer, for the tests that run them all (RegistrationTests hold it to RuleRegistry).</summary>
+/// <summary>
+/// Every rule's analyzer with its fixer (none for a rule that only reports), for the tests that run them all
+/// (RegistrationTests hold it to RuleRegistry).
+/// </summary>
 internal static class AllRules
 {
-    public static readonly (DiagnosticAnalyzer Analyzer, JsonFixer Fixer)[] Pairs =
+    public static readonly (DiagnosticAnalyzer Analyzer, JsonFixer? Fixer)[] Pairs =
     {
         (new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer()),
         (new PropertyNameCaseInsensitiveWithoutNamingPolicyAnalyzer(), new PropertyNameCaseInsensitiveWithoutNamingPolicyFixer()),
@@ -19,6 +22,7 @@ internal static class AllRules
         (new MinimalApiMetadataAnalyzer(), new MinimalApiMetadataFixer()),
         (new ConstantJsonAnalyzer(), new ConstantJsonFixer()),
         (new ConverterPerValueWorkAnalyzer(), new ConverterPerValueWorkFixer()),
+        (new DomBetweenJsonAndTypeAnalyzer(), null),
     };
 
     public static DiagnosticAnalyzer[] Analyzers => Pairs.Select(p => p.Analyzer).ToArray();

@@ -82,9 +82,9 @@ public class FormSweepTests(ITestOutputHelper output)
         var diagnostics = await FixRunner.GetDiagnosticsAsync(document.Project, AllRules.Analyzers);
         foreach (var diagnostic in diagnostics.Where(d => d.Id.StartsWith("JP", StringComparison.Ordinal)))
         {
-            var fixer = AllRules.Pairs.Select(r => r.Fixer).First(f => f.FixableDiagnosticIds.Contains(diagnostic.Id));
+            var fixer = AllRules.Pairs.Select(r => r.Fixer).FirstOrDefault(f => f is not null && f.FixableDiagnosticIds.Contains(diagnostic.Id));
             var where = $"{form}: {diagnostic.Id} at {diagnostic.Location.GetLineSpan().StartLinePosition}: {diagnostic.GetMessage()}\n--- source ---\n{(await document.GetTextAsync()).ToString()}";
-            if (!fixer.SaysFixable(diagnostic))
+            if (fixer is null || !fixer.SaysFixable(diagnostic))
             {
                 Count(counts, "sites without a fix, saying why");
                 if (!Rules.SaysWhy(diagnostic.GetMessage()))

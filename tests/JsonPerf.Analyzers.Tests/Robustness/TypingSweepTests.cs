@@ -80,7 +80,7 @@ public class TypingSweepTests(ITestOutputHelper output)
         var httpDefaults = 0;
         foreach (var diagnostic in diagnostics)
         {
-            foreach (var (_, fixer) in AllRules.Pairs.Where(r => r.Fixer.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            foreach (var fixer in AllRules.Pairs.Select(r => r.Fixer).OfType<JsonPerf.CodeFixes.JsonFixer>().Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
             {
                 try
                 {
@@ -268,6 +268,13 @@ public class TypingSweepTests(ITestOutputHelper output)
         }
 
         yield return JP0010.FixTests.Program.Replace("ENCODERS", JP0010.FixTests.EncodersWithBasicLatin);
+
+        // JP0011's members come with the envelope types they use; every other row, to keep the sample's time.
+        var jp0011 = new[] { JP0011.AnalyzerTests.ReportedReads(), JP0011.AnalyzerTests.NotReportedReads(), JP0011.AnalyzerTests.ReportedWrites(), JP0011.AnalyzerTests.NotReportedWrites() };
+        foreach (var row in jp0011.SelectMany(d => (IEnumerable<object[]>)d).Where((_, i) => i % 2 == 0))
+        {
+            yield return StripMarkup(Snippets.InClass(JP0011.AnalyzerTests.Envelopes + (string)row[0]));
+        }
 
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
         foreach (var parity in JP0001.Ca1869ParityTests.Corpus())

@@ -25,13 +25,9 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
 
     public override void ReportSuppressions(SuppressionAnalysisContext context)
     {
-        if (context.ReportedDiagnostics.IsEmpty || JsonSymbols.For(context.Compilation) is not { } symbols)
-        {
-            return;
-        }
-
-        var gate = RuleGate.Create(context.Compilation, ImmutableArray.Create(Rules.OptionsCreatedPerCall), context.CancellationToken);
-        if (gate is null)
+        if (context.ReportedDiagnostics.IsEmpty
+            || JsonSymbols.For(context.Compilation) is not { } symbols
+            || RuleGate.Create(context.Compilation, ImmutableArray.Create(Rules.OptionsCreatedPerCall), context.CancellationToken) is not { } gate)
         {
             return;
         }
@@ -58,55 +54,21 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
     /// compiler itself only honours <c>/nowarn:JPS0001</c> (the compilation options) for suppressors.
     /// </summary>
     private static bool TurnedOff(Compilation compilation, SyntaxTree tree, CancellationToken cancellationToken)
-    {
-        if (compilation.Options.SyntaxTreeOptionsProvider is not { } provider)
-        {
-            return false;
-        }
-
-        var id = SameSiteAsJP0001.Id;
-        return provider.TryGetDiagnosticValue(tree, id, cancellationToken, out var severity)
-            ? severity == ReportDiagnostic.Suppress
-            : provider.TryGetGlobalDiagnosticValue(id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress;
-    }
+        => compilation.Options.SyntaxTreeOptionsProvider is { } provider
+           && (provider.TryGetDiagnosticValue(tree, SameSiteAsJP0001.Id, cancellationToken, out var severity)
+               ? severity == ReportDiagnostic.Suppress
+               : provider.TryGetGlobalDiagnosticValue(SameSiteAsJP0001.Id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress);
 
     /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>
     internal static bool JP0001ReportsAt(SemanticModel model, TextSpan span, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var root = model.SyntaxTree.GetRoot(cancellationToken);
-        if (!root.FullSpan.Contains(span))
-        {
-            return false;
-        }
-
-        var node = root.FindNode(span, getInnermostNodeForTie: true);
-        while (node is not null && node is not BaseObjectCreationExpressionSyntax && node.Span == span)
-        {
-            node = node.Parent;
-        }
-
-        if (node is not BaseObjectCreationExpressionSyntax creationSyntax || creationSyntax.Span != span
-            || model.GetOperation(creationSyntax, cancellationToken) is not IObjectCreationOperation creation
-            || ContainingMember(model.GetEnclosingSymbol(creationSyntax.SpanStart, cancellationToken)) is not { } containingSymbol)
-        {
-            return false;
-        }
-
-        return JsonSerializerOptionsCreatedPerCallAnalyzer.Judge(creation, containingSymbol, symbols, cancellationToken) is { } reported
+        return root.FullSpan.Contains(span)
+               && root.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<BaseObjectCreationExpressionSyntax>() is { } creationSyntax
+               && creationSyntax.Span == span
+               && model.GetOperation(creationSyntax, cancellationToken) is IObjectCreationOperation creation
+               && model.GetEnclosingSymbol(creationSyntax.SpanStart, cancellationToken)?.ContainingMember() is { } containingSymbol
+               && JsonSerializerOptionsCreatedPerCallAnalyzer.Judge(creation, containingSymbol, symbols, cancellationToken) is { } reported
                && reported.Location.SourceSpan == span;
-    }
-
-    /// <summary>
-    /// The symbol an operation callback sees as its containing symbol: the member (method, accessor, field, property),
-    /// never a lambda or local function inside it, which <see cref="SemanticModel.GetEnclosingSymbol"/> returns.
-    /// </summary>
-    private static ISymbol? ContainingMember(ISymbol? symbol)
-    {
-        while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
-        {
-            symbol = symbol.ContainingSymbol;
-        }
-
-        return symbol;
     }
 }

@@ -29,12 +29,8 @@ internal static class ContextBinding
         }
 
         var use = context.WalkUpValuePassThrough();
-        if (use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
-        {
-            return IsLocalOnlyRead(declarator, symbols) ? context : null;
-        }
-
-        return IsRead(use, symbols) ? context : null;
+        var onlyRead = use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? IsLocalOnlyRead(declarator, symbols) : IsRead(use, symbols);
+        return onlyRead ? context : null;
     }
 
     /// <summary>The local a cacheable context initializes as a whole (<c>var context = new MyContext(...)</c>), which the fix can replace by the field.</summary>
@@ -59,27 +55,19 @@ internal static class ContextBinding
     /// its <c>Options</c>, or passed to an entry point that takes a context (<c>JsonSerializer.Serialize(value, type, context)</c>).
     /// Anything else (stored, returned, passed to other code, a member of the project's own) may keep or change it.
     /// </summary>
-    private static bool IsRead(IOperation value, JsonSymbols symbols)
+    private static bool IsRead(IOperation value, JsonSymbols symbols) => value.Parent switch
     {
-        switch (value.Parent)
-        {
-            case IPropertyReferenceOperation property when property.Instance == value:
-                return !(property.Parent is IAssignmentOperation assignment && assignment.Target == property)
-                       && (property.Type.InheritsFromOrEquals(symbols.JsonTypeInfo)
-                           || SymbolEqualityComparer.Default.Equals(property.Property.ContainingType, symbols.JsonSerializerContext));
-
-            case IInvocationOperation invocation when invocation.Instance == value:
-                return invocation.TargetMethod.Name == "GetTypeInfo" && invocation.Type.InheritsFromOrEquals(symbols.JsonTypeInfo);
-
-            case IArgumentOperation { Parent: IInvocationOperation call } argument:
-                return argument.Parameter is { RefKind: RefKind.None } parameter
-                       && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.JsonSerializerContext)
-                       && symbols.IsEntryPointType(call.TargetMethod.ContainingType);
-
-            default:
-                return false;
-        }
-    }
+        IPropertyReferenceOperation property when property.Instance == value
+            => !(property.Parent is IAssignmentOperation assignment && assignment.Target == property)
+               && (property.Type.InheritsFromOrEquals(symbols.JsonTypeInfo) || SymbolEqualityComparer.Default.Equals(property.Property.ContainingType, symbols.JsonSerializerContext)),
+        IInvocationOperation invocation when invocation.Instance == value
+            => invocation.TargetMethod.Name == "GetTypeInfo" && invocation.Type.InheritsFromOrEquals(symbols.JsonTypeInfo),
+        IArgumentOperation { Parent: IInvocationOperation call } argument
+            => argument.Parameter is { RefKind: RefKind.None } parameter
+               && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.JsonSerializerContext)
+               && symbols.IsEntryPointType(call.TargetMethod.ContainingType),
+        _ => false,
+    };
 
     private static bool IsGeneric(INamedTypeSymbol? type) => type is not null && (type.IsGenericType || IsGeneric(type.ContainingType));
 }

@@ -9,34 +9,25 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
     private static readonly HashSet<string> s_converterMethods = new(StringComparer.Ordinal) { "Read", "Write", "ReadAsPropertyName", "WriteAsPropertyName" };
 
-    private static Diagnostic? ConverterCopy(IObjectCreationOperation creation, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
+    /// <summary>
+    /// A copy of the converter's options in its <c>Read</c> or <c>Write</c>: <c>new JsonSerializerOptions(options)</c>, or a
+    /// call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>).
+    /// </summary>
+    private static Diagnostic? ConverterCopy(IOperation copy, ImmutableArray<IArgumentOperation> arguments, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
-        if (ConverterOptions(containingSymbol, creation, symbols) is not { } source
-            || creation.Arguments.Length != 1
-            || !IsParameter(creation.Arguments[0].Value, source)
-            || UsesOfCopy(creation, symbols, cancellationToken) is not { } sources)
+        if (ConverterOptions(containingSymbol, copy, symbols) is not { } source
+            || arguments.Length != 1
+            || !IsParameter(arguments[0].Value, source)
+            || UsesOfCopy(copy, symbols, cancellationToken) is not { } sources)
         {
             return null;
         }
 
-        var fixable = sources.All(s => ReadsOnlyStableValues(s, source)) && StaticInitializerCheck.CanAddStaticField(creation);
-        return NewDiagnostic(creation, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
-    }
-
-    /// <summary>A call of the project's copier (<c>WithoutSelf(options)</c>, <see cref="OptionsHelperSummaries.CopiesItsParameter"/>) in a converter.</summary>
-    private static Diagnostic? ConverterCopyCall(IInvocationOperation call, ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (ConverterOptions(containingSymbol, call, symbols) is not { } source
-            || call.Arguments.Length != 1
-            || !IsParameter(call.Arguments[0].Value, source)
-            || OptionsHelperSummaries.For(symbols).CopiesItsParameter(call.TargetMethod, cancellationToken) is not { } stable
-            || UsesOfCopy(call, symbols, cancellationToken) is not { Count: 1 })
-        {
-            return null;
-        }
-
-        var fixable = stable && StaticInitializerCheck.CanAddStaticField(call);
-        return NewDiagnostic(call, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
+        var stable = copy is IInvocationOperation call
+            ? sources.Count == 1 ? OptionsHelperSummaries.For(symbols).CopiesItsParameter(call.TargetMethod, cancellationToken) : null
+            : sources.All(s => ReadsOnlyStableValues(s, source));
+        var fixable = stable == true && StaticInitializerCheck.CanAddStaticField(copy);
+        return stable is null ? null : NewDiagnostic(copy, fixable ? OptionsPerCallFix.CachePerSource : null, Rules.OptionsCostCopy, Rules.OptionsCacheCopy, fixable ? "" : Rules.NoFixCopyState);
     }
 
     /// <summary>The options parameter of the converter's <c>Read</c> or <c>Write</c> the copy is made in, outside lambdas.</summary>
@@ -48,37 +39,35 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             ? method.Parameters.FirstOrDefault(p => symbols.IsJsonSerializerOptions(p.Type))
             : null;
 
-    private static bool IsParameter(IOperation value, IParameterSymbol parameter)
+    internal static bool IsParameter(IOperation value, IParameterSymbol parameter)
         => value.WalkDownConversions() is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter);
 
     /// <summary>The copy and the statements that configure it, when every use only reads it; null otherwise.</summary>
     private static List<IOperation>? UsesOfCopy(IOperation creation, JsonSymbols symbols, CancellationToken cancellationToken)
     {
+        var summaries = OptionsHelperSummaries.For(symbols);
+        bool IsRead(IOperation value) => value.WalkUpValuePassThrough().Parent is IArgumentOperation argument && summaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
         var sources = new List<IOperation> { creation };
-        var use = creation.WalkUpValuePassThrough();
-        switch (use.Parent)
+        if (IsRead(creation))
         {
-            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) == OptionsSink.Reads:
-                break;
+            return sources;
+        }
 
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when use == creation.WalkUpConversions():
-                foreach (var reference in OptionsReferences.Of(declarator))
-                {
-                    if (CopyConfiguration(reference) is { } statement)
-                    {
-                        sources.Add(statement);
-                    }
-                    else if (reference.WalkUpValuePassThrough().Parent is not IArgumentOperation passed
-                             || OptionsHelperSummaries.For(symbols).Sink(passed, cancellationToken) != OptionsSink.Reads)
-                    {
-                        return null;
-                    }
-                }
+        if (creation.InitializedDeclarator() is not { } declarator)
+        {
+            return null;
+        }
 
-                break;
-
-            default:
+        foreach (var reference in OptionsReferences.Of(declarator))
+        {
+            if (CopyConfiguration(reference) is { } statement)
+            {
+                sources.Add(statement);
+            }
+            else if (!IsRead(reference))
+            {
                 return null;
+            }
         }
 
         return sources;

@@ -28,17 +28,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     /// <summary>The options <paramref name="creation"/> makes, unless they hold the call's state in values only and cost a lookup.</summary>
     private static Diagnostic? Create(IObjectCreationOperation creation, string? fix, string cost, JsonSymbols symbols, string? note = null, IEnumerable<Location>? additionalLocations = null)
-    {
-        switch (fix is null ? StateOf(creation, symbols) : CallState.None)
+        => (fix is null ? StateOf(creation, symbols) : CallState.None) switch
         {
-            case CallState.InValues when cost == Rules.OptionsCostLookup:
-                return null;
-            case CallState.InInstances:
-                return NewDiagnostic(creation, fix: null, Rules.OptionsCostCallState, Rules.OptionsCacheWithoutState, "");
-            default:
-                return NewDiagnostic(creation, fix, cost, Rules.OptionsCache, note ?? Rules.FixNote(fix is not null), additionalLocations);
-        }
-    }
+            CallState.InValues when cost == Rules.OptionsCostLookup => null,
+            CallState.InInstances => NewDiagnostic(creation, fix: null, Rules.OptionsCostCallState, Rules.OptionsCacheWithoutState, ""),
+            _ => NewDiagnostic(creation, fix, cost, Rules.OptionsCache, note ?? Rules.FixNote(fix is not null), additionalLocations),
+        };
 
     /// <summary>
     /// Options a JsonSerializerContext is built on (<see cref="ContextBinding"/>): shared, they would throw, so the fix
@@ -95,13 +90,8 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var state = CallState.None;
         foreach (var source in sources)
         {
-            foreach (var operation in source.DescendantsAndSelf())
+            foreach (var operation in source.DescendantsAndSelf().Where(o => ReadsCallState(o, creation, symbols)))
             {
-                if (!ReadsCallState(operation, creation, symbols))
-                {
-                    continue;
-                }
-
                 state = CallState.InValues;
                 for (var node = operation.Parent; node is not null && node != source.Parent; node = node.Parent)
                 {

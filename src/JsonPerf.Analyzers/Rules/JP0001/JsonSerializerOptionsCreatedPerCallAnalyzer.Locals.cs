@@ -3,38 +3,13 @@ namespace JsonPerf.Analyzers;
 /// <summary>JP0001 on options held in locals that are only configured and passed to the serializer.</summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
-    /// <summary>A creation that is the whole initializer of a local never written again; <paramref name="references"/> are the local's.</summary>
-    private static Diagnostic? AnalyzeLocal(IObjectCreationOperation creation, IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        var uses = new LocalUses();
-        if (!IsOptionsLocal(declarator.Symbol, symbols)
-            || IsCopyOfRuntimeOptions(creation, symbols)
-            || !uses.Add(references, declarator.EnclosingFunction(), symbols, cancellationToken)
-            || uses.EntryPoints == 0)
-        {
-            return null;
-        }
-
-        var fixable = StaticInitializerCheck.CanAddStaticField(creation)
-            && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
-            && CanFoldConfiguration(declarator, creation, uses.Configuration, symbols);
-        if (uses.Bindings > 0)
-        {
-            // Only `new MyContext(options)`: the fix folds the options into a cached context.
-            var cacheable = fixable && uses is { Bindings: 1, EntryPoints: 1, Binding: { } binding } && ContextBinding.CacheableContext(binding, symbols) is not null;
-            return CreateBound(creation, fixable, cacheable, symbols);
-        }
-
-        // The fix rewrites the configuration and every use; those under #if differ between targets (EveryTargetNote).
-        var rewritten = fixable ? uses.Configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(declarator, references)) : null;
-        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, uses.Configuration), symbols, additionalLocations: rewritten);
-    }
-
     /// <summary>
-    /// A creation that reaches locals through <c>?:</c>, <c>??</c>, a switch arm, a later assignment or a chain of them.
-    /// The fix replaces the creation where it stands, so not where a local is configured: that would change the cached instance.
+    /// A creation held in options locals. As the whole initializer (<paramref name="declared"/>) of a local never written
+    /// again, the fix folds the statements that configure it into one field. Reaching locals through <c>?:</c>, <c>??</c>, a
+    /// switch arm, a later assignment or a chain of them, it is replaced where it stands, so not where a local is
+    /// configured: that would change the cached instance.
     /// </summary>
-    private static Diagnostic? AnalyzeFlowIntoLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, JsonSymbols symbols, CancellationToken cancellationToken)
+    private static Diagnostic? AnalyzeLocals(IObjectCreationOperation creation, ImmutableArray<ILocalSymbol> locals, IOperation? statement, IVariableDeclaratorOperation? declared, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         if (IsCopyOfRuntimeOptions(creation, symbols))
         {
@@ -52,16 +27,31 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             }
         }
 
-        if (uses.EntryPoints == 0 || locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
+        var folded = uses.Written ? null : declared;
+        if (uses.EntryPoints == 0 || folded is null && locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
         {
             return null;
         }
 
-        // Bound to a context, the creation replaced where it stands would be bound by every call: no fix.
-        var fixable = uses.Configuration.Count == 0 && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-        return uses.Bindings > 0
-            ? CreateBound(creation, fixable, contextCacheable: false, symbols)
-            : Create(creation, fixable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
+        var fixable = StaticInitializerCheck.CanAddStaticField(creation)
+            && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
+            && (folded is null ? uses.Configuration.Count == 0 : CanFoldConfiguration(folded, creation, uses.Configuration, symbols));
+        if (uses.Bindings > 0)
+        {
+            // Only a folded `new MyContext(options)` is fixed, by caching the context: replaced where it stands, the
+            // creation would be bound by every call.
+            var cacheable = folded is not null && fixable && uses is { Bindings: 1, EntryPoints: 1, Binding: { } binding } && ContextBinding.CacheableContext(binding, symbols) is not null;
+            return CreateBound(creation, fixable, cacheable, symbols);
+        }
+
+        if (folded is null)
+        {
+            return Create(creation, fixable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
+        }
+
+        // The fix rewrites the configuration and every use; those under #if differ between targets (EveryTargetNote).
+        var rewritten = fixable ? uses.Configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(folded)) : null;
+        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, uses.Configuration), symbols, additionalLocations: rewritten);
     }
 
     private static bool IsOptionsLocal(ILocalSymbol local, JsonSymbols symbols) => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type);
@@ -114,23 +104,18 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         {
             locals.Add(target.Local);
             var outer = link.WalkUpConversions();
-            if (outer.Parent is ISimpleAssignmentOperation next && next.Value == outer)
+            switch (outer.Parent)
             {
-                current = next;
-                continue;
-            }
-
-            if (outer.Parent is IExpressionStatementOperation expressionStatement)
-            {
-                statement = expressionStatement;
-                return locals.ToImmutable();
-            }
-
-            if (outer.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
-            {
-                locals.Add(declarator.Symbol);
-                statement = declarator.Parent?.Parent;
-                return locals.ToImmutable();
+                case ISimpleAssignmentOperation next when next.Value == outer:
+                    current = next;
+                    continue;
+                case IExpressionStatementOperation expressionStatement:
+                    statement = expressionStatement;
+                    return locals.ToImmutable();
+                case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                    locals.Add(declarator.Symbol);
+                    statement = declarator.Parent?.Parent;
+                    return locals.ToImmutable();
             }
 
             break;
@@ -141,18 +126,12 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
     /// <summary><c>opt = new(...); opt = other;</c>: the next statement assigns the local again without reading it (a dead store, not a per-call cost).</summary>
     private static bool IsOverwrittenBeforeUse(IOperation? statement, ILocalSymbol local)
-    {
-        if (statement?.Parent is not IBlockOperation block)
-        {
-            return false;
-        }
-
-        var index = block.Operations.IndexOf(statement);
-        return index >= 0 && index + 1 < block.Operations.Length
-            && block.Operations[index + 1] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
-            && SymbolEqualityComparer.Default.Equals(target.Local, local)
-            && OptionsReferences.Of(local, next.Value).Count == 0;
-    }
+        => statement?.Parent is IBlockOperation block
+           && block.Operations.IndexOf(statement) is >= 0 and var index
+           && index + 1 < block.Operations.Length
+           && block.Operations[index + 1] is IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } next }
+           && SymbolEqualityComparer.Default.Equals(target.Local, local)
+           && OptionsReferences.Of(local, next.Value).Count == 0;
 
     /// <summary>
     /// The configuration statements can be folded into the object initializer when they directly follow the
@@ -199,31 +178,20 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     }
 
     /// <summary>The local's uses under <c>#if</c>, and the inactive branches of its scope that name it: what the fix rewrites that other targets compile differently.</summary>
-    private static IEnumerable<Location> UsesUnderIf(IVariableDeclaratorOperation declarator, List<ILocalReferenceOperation> references)
+    private static IEnumerable<Location> UsesUnderIf(IVariableDeclaratorOperation declarator)
     {
-        var scope = declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>()?.Parent;
-        if (scope is GlobalStatementSyntax)
-        {
-            scope = scope.Parent;
-        }
-
-        if (scope is not { ContainsDirectives: true })
+        var statement = declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
+        if ((statement?.Parent is GlobalStatementSyntax global ? global.Parent : statement?.Parent) is not { ContainsDirectives: true } scope)
         {
             return Array.Empty<Location>();
         }
 
         var regions = ConditionalCompilation.Regions(scope.SyntaxTree.GetRoot());
-        var name = declarator.Symbol.Name;
-        var uses = references.Where(r => regions.Any(region => region.Contains(r.Syntax.SpanStart))).Select(r => r.Syntax.GetLocation()).ToList();
-        foreach (var trivia in scope.DescendantTrivia(static n => n.ContainsDirectives))
-        {
-            if (trivia.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(trivia.ToString(), name))
-            {
-                uses.Add(Location.Create(scope.SyntaxTree, trivia.Span));
-            }
-        }
-
-        return uses;
+        return OptionsReferences.Of(declarator).Where(r => regions.Any(region => region.Contains(r.Syntax.SpanStart))).Select(r => r.Syntax.GetLocation())
+            .Concat(scope.DescendantTrivia(static n => n.ContainsDirectives)
+                .Where(t => t.IsKind(SyntaxKind.DisabledTextTrivia) && ConditionalCompilation.HasIdentifier(t.ToString(), declarator.Symbol.Name))
+                .Select(t => Location.Create(scope.SyntaxTree, t.Span)))
+            .ToList();
     }
 
     /// <summary>What references to options locals do; <see cref="Add"/> is false where one does more than configure them or pass them to the serializer.</summary>
@@ -237,6 +205,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         public IArgumentOperation? Binding { get; private set; }
 
         public List<IOperation> Configuration { get; } = new();
+
+        /// <summary>A use assigns the local: the only write <see cref="Add"/> accepts.</summary>
+        public bool Written { get; private set; }
 
         public bool Add(List<ILocalReferenceOperation> references, IOperation? function, JsonSymbols symbols, CancellationToken cancellationToken)
         {
@@ -255,10 +226,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
                     EntryPoints++;
                 }
-                else if (reference.Parent is ISimpleAssignmentOperation write && write.Target == reference
-                         || reference.Parent is ISimpleAssignmentOperation { Target: IDiscardOperation } discard && discard.Value == reference)
+                else if (reference.Parent is ISimpleAssignmentOperation write && (write.Target == reference || write.Target is IDiscardOperation && write.Value == reference))
                 {
-                    continue;
+                    Written |= write.Target == reference;
                 }
                 else if (argument is not null && summaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
                 {

@@ -40,15 +40,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        if (ConverterCopy(creation, containingSymbol, symbols, cancellationToken) is { } copy)
-        {
-            return copy;
-        }
-
         // Asked last: whether a private method runs per call reads every reference to it in its type's declarations.
-        return JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken)
-            ? diagnostic
-            : null;
+        return ConverterCopy(creation, creation.Arguments, containingSymbol, symbols, cancellationToken)
+               ?? (JudgeUse(creation, containingSymbol, symbols, cancellationToken) is { } diagnostic && creation.RunsPerCall(containingSymbol, symbols, cancellationToken) ? diagnostic : null);
     }
 
     /// <summary>Where the options go, whether or not the code runs per call.</summary>
@@ -60,28 +54,18 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None:
-                if (IsCopyOfRuntimeOptions(creation, symbols))
-                {
-                    return null;
-                }
-
+            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None && !IsCopyOfRuntimeOptions(creation, symbols):
                 var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
                 return sink == OptionsSink.Binds
                     ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols), symbols)
                     : Create(creation, movable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
-                if (use == converted && OptionsReferences.Of(declarator) is var references && !references.Any(OptionsReferences.IsWrite))
-                {
-                    return AnalyzeLocal(creation, declarator, references, symbols, cancellationToken);
-                }
-
-                return AnalyzeFlowIntoLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, symbols, cancellationToken);
+                return AnalyzeLocals(creation, ImmutableArray.Create(declarator.Symbol), declarator.Parent?.Parent, use == converted ? declarator : null, symbols, cancellationToken);
 
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use:
                 return AssignedLocals(assignment, out var statement) is { IsDefaultOrEmpty: false } locals
-                    ? AnalyzeFlowIntoLocals(creation, locals, statement, symbols, cancellationToken)
+                    ? AnalyzeLocals(creation, locals, statement, declared: null, symbols, cancellationToken)
                     : null;
 
             case IReturnOperation when use == converted && creation.EnclosingFunction() is null && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet, AssociatedSymbol: IPropertySymbol property }:
@@ -118,37 +102,23 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             || creation.SemanticModel is not { } model
             || field.DeclaringSyntaxReferences.Length != 1
             || field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1 } }
-            || IsCopyOfRuntimeOptions(creation, symbols))
+            || IsCopyOfRuntimeOptions(creation, symbols)
+            || OptionsReferences.Of(field, tree => tree == creation.Syntax.SyntaxTree ? model : null, cancellationToken) is not { Count: > 0 } uses)
         {
             return null;
         }
 
-        var entryPointUses = 0;
         var qualified = false;
         var bound = false;
-        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
+        foreach (var use in uses)
         {
-            if (declaration.SyntaxTree != creation.Syntax.SyntaxTree)
+            if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
             {
                 return null;
             }
 
-            foreach (var use in OptionsReferences.Of(field, declaration.GetSyntax(cancellationToken), model, cancellationToken))
-            {
-                if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
-                {
-                    return null;
-                }
-
-                entryPointUses++;
-                qualified |= use.Instance is { IsImplicit: false };
-                bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
-            }
-        }
-
-        if (entryPointUses == 0)
-        {
-            return null;
+            qualified |= use.Instance is { IsImplicit: false };
+            bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
         }
 
         // `this._options` would still read the field after it became static: no fix.
@@ -158,23 +128,13 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
     private static bool IsSimpleGetter(IObjectCreationOperation creation)
-    {
-        var property = creation.Syntax.FirstAncestorOrSelf<PropertyDeclarationSyntax>();
-        if (property is null || property.ExplicitInterfaceSpecifier is not null || property.Parent is InterfaceDeclarationSyntax)
-        {
-            return false;
-        }
-
-        if (property.ExpressionBody is { } arrow)
-        {
-            return arrow.Expression == creation.Syntax;
-        }
-
-        return property.AccessorList is { Accessors: { Count: 1 } accessors }
-               && accessors[0] is { AttributeLists.Count: 0, Modifiers.Count: 0 } getter
-               && getter.IsKind(SyntaxKind.GetAccessorDeclaration)
-               && (getter.ExpressionBody?.Expression == creation.Syntax || getter.Body is { Statements: { Count: 1 } body } && body[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax);
-    }
+        => creation.Syntax.FirstAncestorOrSelf<PropertyDeclarationSyntax>() is { ExplicitInterfaceSpecifier: null, Parent: not InterfaceDeclarationSyntax } property
+           && (property.ExpressionBody is { } arrow
+               ? arrow.Expression == creation.Syntax
+               : property.AccessorList is { Accessors: { Count: 1 } accessors }
+                 && accessors[0] is { AttributeLists.Count: 0, Modifiers.Count: 0 } getter
+                 && getter.IsKind(SyntaxKind.GetAccessorDeclaration)
+                 && (getter.ExpressionBody?.Expression == creation.Syntax || getter.Body is { Statements: { Count: 1 } body } && body[0] is ReturnStatementSyntax { Expression: var returned } && returned == creation.Syntax));
 
     /// <summary><c>new JsonSerializerOptions(options)</c> of the caller's options: deliberate per-call options, with nothing static to cache.</summary>
     internal static bool IsCopyOfRuntimeOptions(IObjectCreationOperation creation, JsonSymbols symbols)
@@ -184,7 +144,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
     private static void AnalyzeFactoryCall(OperationAnalysisContext context, JsonSymbols symbols)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        if (ConverterCopyCall(invocation, context.ContainingSymbol, symbols, context.CancellationToken) is { } copy)
+        if (ConverterCopy(invocation, invocation.Arguments, context.ContainingSymbol, symbols, context.CancellationToken) is { } copy)
         {
             context.Report(copy);
             return;

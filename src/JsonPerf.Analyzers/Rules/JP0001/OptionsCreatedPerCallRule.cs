@@ -22,11 +22,11 @@ internal static partial class Rules
 
     public static readonly RuleRegistration OptionsCreatedPerCallRegistration = new(OptionsCreatedPerCall, () => new JsonSerializerOptionsCreatedPerCallAnalyzer());
 
-    /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
     public const string NoFixFactoryCallersMayChange = " (no fix: callers of the factory may change the options)";
 
     public const string NoFixGetterReadersMayChange = " (no fix: readers of the property may change the options)";
 
+    /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
     public const string NoFixOptionsBoundToContext = " (no fix: a context is built on them; cache the context)";
 
     /// <summary>JP0001's note: none where its fix is offered; why not where a context is built on the options, or the rule's page.</summary>

@@ -30,12 +30,9 @@ internal sealed partial class OptionsHelperSummaries
     public bool BoundElsewhere(ISymbol member, CancellationToken cancellationToken)
     {
         member = member.OriginalDefinition;
-        if (member.DeclaredAccessibility != Accessibility.Private || member.ContainingType is null)
-        {
-            return false;
-        }
-
-        return _boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken));
+        return member.DeclaredAccessibility == Accessibility.Private
+               && member.ContainingType is not null
+               && (_boundElsewhere.TryGetValue(member, out var known) ? known : _boundElsewhere.GetOrAdd(member, AnyUseBinds(member, cancellationToken)));
     }
 
     private bool OnlyPassesOn(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)
@@ -46,21 +43,10 @@ internal sealed partial class OptionsHelperSummaries
     private bool AnyUseBinds(ISymbol member, CancellationToken cancellationToken)
     {
         var uses = _symbols.PrivateMemberReferences;
-        foreach (var name in uses.NamesOf(member, cancellationToken) ?? Array.Empty<SimpleNameSyntax>())
-        {
-            var use = PrivateMemberReferences.UseAt(uses.ModelOf(name), name, cancellationToken);
-            var isMember = use switch
-            {
-                IInvocationOperation call => SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, member),
-                IPropertyReferenceOperation read => SymbolEqualityComparer.Default.Equals(read.Property.OriginalDefinition, member),
-                _ => false,
-            };
-            if (isMember && use!.WalkUpValuePassThrough().Parent is IArgumentOperation argument && Sink(argument, cancellationToken) == OptionsSink.Binds)
-            {
-                return true;
-            }
-        }
-
-        return false;
+        return (uses.NamesOf(member, cancellationToken) ?? Array.Empty<SimpleNameSyntax>()).Any(name =>
+            PrivateMemberReferences.UseAt(uses.ModelOf(name), name, cancellationToken) is { } use
+            && SymbolEqualityComparer.Default.Equals(use switch { IInvocationOperation call => call.TargetMethod.OriginalDefinition, IPropertyReferenceOperation read => read.Property.OriginalDefinition, _ => null }, member)
+            && use.WalkUpValuePassThrough().Parent is IArgumentOperation argument
+            && Sink(argument, cancellationToken) == OptionsSink.Binds);
     }
 }

@@ -13,17 +13,12 @@ internal sealed partial class OptionsHelperSummaries
     /// source on every call), false when it reads something else.
     /// </summary>
     public bool? CopiesItsParameter(IMethodSymbol target, CancellationToken cancellationToken)
-    {
-        if (Followable(target) is not { IsGenericMethod: false, IsExtensionMethod: false, Parameters.Length: 1 } method
-            || method.Parameters[0] is not { RefKind: RefKind.None } parameter
-            || !_symbols.IsJsonSerializerOptions(parameter.Type)
-            || method.ReturnNullableAnnotation == NullableAnnotation.Annotated)
-        {
-            return null;
-        }
-
-        return _copiers.TryGetValue(method, out var known) ? known : _copiers.GetOrAdd(method, SummarizeCopier(method, parameter, cancellationToken));
-    }
+        => Followable(target) is { IsGenericMethod: false, IsExtensionMethod: false, Parameters.Length: 1 } method
+           && method.Parameters[0] is { RefKind: RefKind.None } parameter
+           && _symbols.IsJsonSerializerOptions(parameter.Type)
+           && method.ReturnNullableAnnotation != NullableAnnotation.Annotated
+            ? _copiers.TryGetValue(method, out var known) ? known : _copiers.GetOrAdd(method, SummarizeCopier(method, parameter, cancellationToken))
+            : null;
 
     private bool? SummarizeCopier(IMethodSymbol method, IParameterSymbol source, CancellationToken cancellationToken)
     {
@@ -43,13 +38,10 @@ internal sealed partial class OptionsHelperSummaries
             && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local.Local))
         {
             value = initializer.WalkDownConversions();
-            foreach (var statement in statements.RemoveAt(0))
+            if (statements.RemoveAt(0).Any(statement => statement is not IExpressionStatementOperation
+                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(r) == statement)))
             {
-                if (statement is not IExpressionStatementOperation
-                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(r) == statement))
-                {
-                    return null;
-                }
+                return null;
             }
         }
         else if (!statements.IsEmpty)
@@ -59,8 +51,7 @@ internal sealed partial class OptionsHelperSummaries
 
         if (value is not IObjectCreationOperation { Arguments.Length: 1 } creation
             || !_symbols.IsJsonSerializerOptions(creation.Type)
-            || creation.Arguments[0].Value.WalkDownConversions() is not IParameterReferenceOperation reference
-            || !SymbolEqualityComparer.Default.Equals(reference.Parameter, source))
+            || !JsonSerializerOptionsCreatedPerCallAnalyzer.IsParameter(creation.Arguments[0].Value, source))
         {
             return null;
         }

@@ -1,14 +1,21 @@
+using System.Collections.Concurrent;
+using FactorySummary = System.Nullable<(System.Collections.Immutable.ImmutableHashSet<int> NullParameters, bool RebuildsMetadata, bool Fixable)>;
+
 namespace JsonPerf.Analyzers;
 
 /// <summary>The factories of <see cref="OptionsHelperSummaries"/>: methods whose every return creates new options.</summary>
 internal sealed partial class OptionsHelperSummaries
 {
+    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary> _factories = new(SymbolEqualityComparer.Default);
+
     /// <summary>
     /// The factory <paramref name="invocation"/> calls, when this call gets fresh options: each parameter whose null
-    /// selects the creation (<c>p ?? new ...</c>) gets null here, or at most one is the caller's optional parameter with a
-    /// null default (<paramref name="byDefault"/>: <c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; ... GetOptions(options)</c>).
+    /// selects the creation (<c>p ?? new ...</c>, its NullParameters) gets null here, or at most one is the caller's optional
+    /// parameter with a null default (<paramref name="byDefault"/>: <c>ToJson(T value, JsonSerializerOptions? options = null) =&gt; ... GetOptions(options)</c>).
+    /// RebuildsMetadata: a creation makes converters, an encoder, a policy or a resolver, and each call misses the metadata
+    /// cache. Fixable: the factory is only <c>=> creation</c> (or <c>p ?? creation</c>) and the creation can move to a static field.
     /// </summary>
-    public FactorySummary? FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
+    public FactorySummary FreshFactory(IInvocationOperation invocation, out IParameterSymbol? byDefault, CancellationToken cancellationToken)
     {
         byDefault = null;
         if (!_symbols.IsJsonSerializerOptions(invocation.TargetMethod.ReturnType)
@@ -36,19 +43,13 @@ internal sealed partial class OptionsHelperSummaries
 
     /// <summary>An optional parameter with a null default, read here and never written in its method.</summary>
     private static IParameterSymbol? DefaultNullParameter(IOperation value, IInvocationOperation invocation)
-    {
-        if (value.WalkDownConversions() is not IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter })
-        {
-            return null;
-        }
-
-        var written = invocation.Root().Descendants()
-            .Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference));
-        return written ? null : parameter;
-    }
+        => value.WalkDownConversions() is IParameterReferenceOperation { Parameter: { IsOptional: true, HasExplicitDefaultValue: true, ExplicitDefaultValue: null, RefKind: RefKind.None } parameter }
+           && !invocation.Root().Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && OptionsReferences.IsWrite(reference))
+            ? parameter
+            : null;
 
     /// <summary>Null unless every return (outside lambdas and local functions) is a fresh creation, or <c>p ?? creation</c>.</summary>
-    private FactorySummary? SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
+    private FactorySummary SummarizeFactory(IMethodSymbol method, CancellationToken cancellationToken)
     {
         // A body without `new` (a helper that returns cached options) is no factory, and is not bound to find that out.
         if (Body(method, mustCreate: true, cancellationToken) is not { } body)
@@ -58,15 +59,8 @@ internal sealed partial class OptionsHelperSummaries
 
         var creations = new List<IObjectCreationOperation>();
         var nullParameters = ImmutableHashSet.CreateBuilder<int>();
-        var returns = 0;
-        foreach (var operation in body.Descendants())
+        foreach (var @return in body.Descendants().OfType<IReturnOperation>().Where(r => r.EnclosingFunction() is null))
         {
-            if (operation is not IReturnOperation @return || @return.EnclosingFunction() is not null)
-            {
-                continue;
-            }
-
-            returns++;
             var value = @return.ReturnedValue?.WalkDownConversions();
             if (value is ICoalesceOperation { Value: var first, WhenNull: var fallback } && first.WalkDownConversions() is IParameterReferenceOperation parameter)
             {
@@ -84,7 +78,7 @@ internal sealed partial class OptionsHelperSummaries
             creations.Add(creation);
         }
 
-        if (returns == 0)
+        if (creations.Count == 0)
         {
             return null;
         }
@@ -96,16 +90,14 @@ internal sealed partial class OptionsHelperSummaries
             && IsOnlyStatement(body, creations[0])
             && StaticInitializerCheck.CanMoveToStaticInitializer(creations[0], _symbols)
             && StaticInitializerCheck.CanAddStaticField(creations[0]);
-        return new FactorySummary(nullParameters.ToImmutable(), rebuilds, fixable);
+        return (nullParameters.ToImmutable(), rebuilds, fixable);
     }
 
     /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>
     private static bool IsOnlyStatement(IMethodBodyOperation body, IObjectCreationOperation creation)
-    {
-        var block = body.BlockBody ?? body.ExpressionBody;
-        return block is { Operations.Length: 1 } && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
-               && returned.DescendantsAndSelf().Contains(creation);
-    }
+        => (body.BlockBody ?? body.ExpressionBody) is { Operations.Length: 1 } block
+           && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
+           && returned.DescendantsAndSelf().Contains(creation);
 
     /// <summary><c>null</c>, <c>default</c>, or an omitted optional argument whose default is null.</summary>
     private static bool IsNull(IOperation value)

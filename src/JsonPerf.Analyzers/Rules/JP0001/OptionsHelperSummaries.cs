@@ -18,7 +18,6 @@ internal sealed partial class OptionsHelperSummaries
 
     private readonly Compilation _compilation;
     private readonly JsonSymbols _symbols;
-    private readonly ConcurrentDictionary<IMethodSymbol, FactorySummary?> _factories = new(SymbolEqualityComparer.Default);
 
     /// <summary>
     /// Per wrapper: for each options parameter only passed on, the helpers (method, parameter ordinal) it is also passed
@@ -88,13 +87,8 @@ internal sealed partial class OptionsHelperSummaries
 
         var used = new HashSet<int>();
         var other = new HashSet<int>();
-        foreach (var operation in body.Descendants())
+        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type)))
         {
-            if (operation is not IParameterReferenceOperation reference || !_symbols.IsJsonSerializerOptions(reference.Parameter.Type))
-            {
-                continue;
-            }
-
             var value = reference.WalkUpConversions();
             var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
                          && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
@@ -108,14 +102,10 @@ internal sealed partial class OptionsHelperSummaries
     /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
     private OptionsSink Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
     {
-        if (depth <= 0 || Followable(target) is not { } method)
-        {
-            return OptionsSink.None;
-        }
-
         // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
-        var summary = _wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken));
-        if (!summary.TryGetValue(ordinal, out var forwarded))
+        if (depth <= 0
+            || Followable(target) is not { } method
+            || !(_wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken))).TryGetValue(ordinal, out var forwarded))
         {
             return OptionsSink.None;
         }
@@ -198,13 +188,8 @@ internal sealed partial class OptionsHelperSummaries
         binds = false;
         var helpers = ImmutableArray.CreateBuilder<(IMethodSymbol, int)>();
         var uses = 0;
-        foreach (var operation in body.Descendants())
+        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter)))
         {
-            if (operation is not IParameterReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
-            {
-                continue;
-            }
-
             var use = reference.WalkUpValuePassThrough();
             while (use.Parent is IArgumentOperation through && PassedThroughHelper(through, cancellationToken) is { } factoryCall)
             {

@@ -29,20 +29,26 @@ internal static class OptionsReferences
         return references;
     }
 
-    /// <summary>The references to <paramref name="field"/> in one declaration of its type.</summary>
-    public static IEnumerable<IFieldReferenceOperation> Of(IFieldSymbol field, SyntaxNode declaration, SemanticModel model, CancellationToken cancellationToken)
+    /// <summary>The references to <paramref name="field"/> in its type's declarations; null where <paramref name="modelOf"/> has no model for one's tree.</summary>
+    public static List<IFieldReferenceOperation>? Of(IFieldSymbol field, Func<SyntaxTree, SemanticModel?> modelOf, CancellationToken cancellationToken)
     {
-        foreach (var name in declaration.DescendantNodes().OfType<IdentifierNameSyntax>())
+        var references = new List<IFieldReferenceOperation>();
+        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
         {
-            // `this._options` and `C._options` bind on the member access, not on the name.
-            SyntaxNode node = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
-            if (name.Identifier.ValueText == field.Name
-                && model.GetOperation(node, cancellationToken) is IFieldReferenceOperation use
-                && SymbolEqualityComparer.Default.Equals(use.Field, field))
+            if (modelOf(declaration.SyntaxTree) is not { } model)
             {
-                yield return use;
+                return null;
             }
+
+            // `this._options` and `C._options` bind on the member access, not on the name.
+            references.AddRange(declaration.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>()
+                .Where(name => name.Identifier.ValueText == field.Name)
+                .Select(name => model.GetOperation(name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name, cancellationToken))
+                .OfType<IFieldReferenceOperation>()
+                .Where(use => SymbolEqualityComparer.Default.Equals(use.Field, field)));
         }
+
+        return references;
     }
 
     /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>
@@ -53,19 +59,13 @@ internal static class OptionsReferences
 
     /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
     public static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
-    {
-        if (reference.Parent is not IPropertyReferenceOperation property || property.Instance != reference)
-        {
-            return null;
-        }
-
-        if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
-        {
-            return assignment.Parent as IExpressionStatementOperation;
-        }
-
-        return property.Property.Name == "Converters" && property.Parent is IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add && add.Instance == property
-            ? add.Parent as IExpressionStatementOperation
+        => reference.Parent is IPropertyReferenceOperation property && property.Instance == reference
+            ? property.Parent switch
+            {
+                ISimpleAssignmentOperation assignment when assignment.Target == property => assignment.Parent as IExpressionStatementOperation,
+                IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add when add.Instance == property && property.Property.Name == "Converters"
+                    => add.Parent as IExpressionStatementOperation,
+                _ => null,
+            }
             : null;
-    }
 }

@@ -26,14 +26,8 @@ internal sealed class RegisteredPerResolution
     private HashSet<INamedTypeSymbol> Read(CancellationToken cancellationToken)
     {
         var found = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        foreach (var tree in compilation.SyntaxTrees)
+        foreach (var tree in compilation.SyntaxTrees.Where(t => t.GetText(cancellationToken).ToString() is var text && Methods.Any(m => text.IndexOf(m, StringComparison.Ordinal) >= 0)))
         {
-            var text = tree.GetText(cancellationToken).ToString();
-            if (!Methods.Any(m => text.IndexOf(m, StringComparison.Ordinal) >= 0))
-            {
-                continue;
-            }
-
 #pragma warning disable RS1030 // Only files that name a registration method, once per compilation.
             var model = compilation.GetSemanticModel(tree);
 #pragma warning restore RS1030

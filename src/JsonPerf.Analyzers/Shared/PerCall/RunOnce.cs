@@ -165,18 +165,10 @@ internal sealed class RunOnce
             _ => null,
         };
 
-        if (runner is null || model.GetEnclosingSymbol(runner.Syntax.SpanStart, cancellationToken) is not { } container)
-        {
-            return null;
-        }
-
         // The member the code belongs to, not the lambda or local function around it (RunsPerCall walks those itself).
-        while (container is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } && container.ContainingSymbol is { } outer)
-        {
-            container = outer;
-        }
-
-        return new Runner(runner, container);
+        return runner is not null && model.GetEnclosingSymbol(runner.Syntax.SpanStart, cancellationToken) is { } container
+            ? new Runner(runner, container.ContainingMember())
+            : null;
     }
 
     private sealed class Runner

@@ -69,4 +69,18 @@ internal static class SymbolExtensions
 
         return SymbolEqualityComparer.Default.Equals(left, right);
     }
+
+    /// <summary>
+    /// The member code belongs to (method, accessor, field, property), as an operation callback sees it: never a lambda or
+    /// local function inside it, which <see cref="SemanticModel.GetEnclosingSymbol"/> returns.
+    /// </summary>
+    public static ISymbol ContainingMember(this ISymbol symbol)
+    {
+        while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } && symbol.ContainingSymbol is { } outer)
+        {
+            symbol = outer;
+        }
+
+        return symbol;
+    }
 }

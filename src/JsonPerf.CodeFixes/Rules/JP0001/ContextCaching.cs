@@ -35,7 +35,7 @@ internal static class ContextCaching
         }
         else if (operation.InitializedDeclarator() is { } declarator
                  && declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } declaration
-                 && BindingReference(declarator, symbols) is { } reference
+                 && OptionsReferences.Of(declarator).FirstOrDefault(r => r.Parent is IArgumentOperation passed && ContextBinding.IsContextConstructorArgument(passed, symbols)) is { } reference
                  && reference.Parent is IArgumentOperation { Parent.Syntax: ExpressionSyntax boundContext } bound)
         {
             // A local only configured and handed to the context: folded into the context's argument.
@@ -85,10 +85,6 @@ internal static class ContextCaching
 
         return editor.GetChangedDocument();
     }
-
-    /// <summary>The local's one reference that is the whole argument of a context's constructor.</summary>
-    private static ILocalReferenceOperation? BindingReference(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
-        => OptionsReferences.Of(declarator).FirstOrDefault(r => r.Parent is IArgumentOperation argument && ContextBinding.IsContextConstructorArgument(argument, symbols));
 
     /// <summary>The statements in runs of neighbours: each run's comments move to the statement after it.</summary>
     private static IEnumerable<List<StatementSyntax>> Runs(List<StatementSyntax> statements)

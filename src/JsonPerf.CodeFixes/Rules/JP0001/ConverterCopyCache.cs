@@ -40,7 +40,9 @@ internal static class ConverterCopyCache
         var declaration = FieldDeclaration(VariableDeclaration(table, SingletonSeparatedList(VariableDeclarator(field).WithInitializer(EqualsValueClause(ImplicitObjectCreationExpression())))))
             .WithModifiers(TokenList(Token(SyntaxKind.PrivateKeyword), Token(SyntaxKind.ReadOnlyKeyword)))
             .WithAdditionalAnnotations(Formatter.Annotation);
-        editor.ReplaceNode(type, (current, _) => ((TypeDeclarationSyntax)current).WithMembers(((TypeDeclarationSyntax)current).Members.Insert(FirstNonField((TypeDeclarationSyntax)current), declaration)));
+        editor.ReplaceNode(type, (current, _) => ((TypeDeclarationSyntax)current) is var converter
+            ? converter.WithMembers(converter.Members.Insert(converter.Members.TakeWhile(m => m is FieldDeclarationSyntax).Count(), declaration))
+            : current);
         return editor.GetChangedDocument();
     }
 
@@ -60,14 +62,13 @@ internal static class ConverterCopyCache
         }
 
         // The statements that configure the local (the analyzer accepted them as such), the local renamed inside the factory.
-        foreach (var statement in block.Statements.OfType<ExpressionStatementSyntax>())
+        folded = block.Statements.OfType<ExpressionStatementSyntax>().Where(statement => statement.Expression switch
         {
-            if (statement.Expression is AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } && target.Identifier.ValueText == local.Name
-                || statement.Expression is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } } && owner.Identifier.ValueText == local.Name)
-            {
-                folded.Add(statement);
-            }
-        }
+            AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } => target.Identifier.ValueText == local.Name,
+            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } }
+                => owner.Identifier.ValueText == local.Name,
+            _ => false,
+        }).ToList<StatementSyntax>();
 
         if (folded.Count == 0)
         {
@@ -90,16 +91,5 @@ internal static class ConverterCopyCache
         var camel = char.ToLowerInvariant(method[0]) + method.Substring(1) + "Options";
         var name = underscore ? "_" + camel : camel;
         return UniqueNames.Numbered(name, candidate => symbol is null || symbol.GetMembers(candidate).IsEmpty);
-    }
-
-    private static int FirstNonField(TypeDeclarationSyntax type)
-    {
-        var index = 0;
-        while (index < type.Members.Count && type.Members[index] is FieldDeclarationSyntax)
-        {
-            index++;
-        }
-
-        return index;
     }
 }

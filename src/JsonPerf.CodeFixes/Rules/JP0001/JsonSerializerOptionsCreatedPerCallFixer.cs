@@ -44,58 +44,43 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
             : null;
 
     /// <summary>The creation becomes a shared instance or a hoisted field; with <paramref name="foldLocal"/>, the local and its configuration too.</summary>
-    private static async Task<Document?> HoistAsync(Document document, SyntaxNode site, bool foldLocal, CancellationToken cancellationToken)
+    internal static async Task<Document?> HoistAsync(Document document, SyntaxNode site, bool foldLocal, CancellationToken cancellationToken)
     {
         if (site is not BaseObjectCreationExpressionSyntax creation
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
             || model.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || JsonSymbols.For(model.Compilation) is not { } symbols)
+            || JsonSymbols.For(model.Compilation) is not { } symbols
+            || !symbols.IsJsonSerializerOptions(operation.Type))
         {
             return null;
         }
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var declarator = foldLocal ? operation.InitializedDeclarator() : null;
+        var declaration = declarator?.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
         var statements = declarator is null ? new List<ExpressionStatementSyntax>() : ConfigurationStatements(declarator);
         var folded = Fold(creation, statements);
-        if (CachedOptions(editor, model, operation, folded, symbols, OptionsFieldNames.For(folded, AssignedLocalName(operation)), cancellationToken) is not { } replacement)
+
+        // An equivalent static readonly field is reused only where everything it reaches only reads it.
+        var names = OptionsFieldNames.For(folded, AssignedName(operation));
+        var replacement = SharedInstance(editor, operation, folded, symbols)
+            ?? (StaticFieldHoister.GetOrAddField(editor, model, creation, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken)) is { } field
+                ? IdentifierName(field)
+                : null);
+        if (replacement is null || declarator is not null && declaration is null)
         {
             return null;
         }
 
-        if (declarator is null)
+        // The creation where it stands, or each use of the local it initializes (which goes, with its configuration).
+        var uses = declarator is null ? new SyntaxNode[] { creation } : OptionsReferences.Of(declarator).Select(r => r.Syntax);
+        foreach (var use in uses)
         {
-            editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
-            return editor.GetChangedDocument();
+            editor.ReplaceNode(use, replacement.WithTriviaFrom(use));
         }
 
-        if (declarator.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } declaration)
-        {
-            return null;
-        }
-
-        foreach (var reference in OptionsReferences.Of(declarator))
-        {
-            editor.ReplaceNode(reference.Syntax, replacement.WithTriviaFrom(reference.Syntax));
-        }
-
-        StatementRemoval.Remove(editor, new StatementSyntax[] { declaration }.Concat(statements).ToList());
+        StatementRemoval.Remove(editor, declaration is null ? new List<StatementSyntax>() : new StatementSyntax[] { declaration }.Concat(statements).ToList());
         return editor.GetChangedDocument();
-    }
-
-    /// <summary>
-    /// A shared instance for options without settings, else a new static readonly field, or an equivalent existing one
-    /// that is only read (<see cref="SharedOptionsField.OnlyRead"/>).
-    /// </summary>
-    internal static ExpressionSyntax? CachedOptions(DocumentEditor editor, SemanticModel model, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols, IReadOnlyList<string> names, CancellationToken cancellationToken)
-    {
-        if (SharedInstance(editor, operation, folded, symbols) is { } shared)
-        {
-            return shared;
-        }
-
-        var field = StaticFieldHoister.GetOrAddField(editor, model, operation.Syntax, symbols.JsonSerializerOptions, folded, names, f => SharedOptionsField.OnlyRead(f, model.Compilation, symbols, cancellationToken));
-        return field is null ? null : IdentifierName(field);
     }
 
     /// <summary>
@@ -104,12 +89,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// </summary>
     private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
-        if (folded.Initializer is { Expressions.Count: > 0 })
-        {
-            return null;
-        }
-
-        string? name = operation.Arguments.Length switch
+        string? name = folded.Initializer is { Expressions.Count: > 0 } ? null : operation.Arguments.Length switch
         {
             0 => "Default",
             1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults)
@@ -132,14 +112,23 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, type, IdentifierName(name));
     }
 
-    /// <summary>The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any.</summary>
-    private static string? AssignedLocalName(IObjectCreationOperation creation)
+    /// <summary>
+    /// The local a creation reaches through <c>?:</c>, <c>??</c>, a switch arm or an assignment, if any; for the creation a
+    /// factory returns (the only return fixed here), its name without the verb: <c>GetIndentedOptions</c> gives <c>IndentedOptions</c>.
+    /// </summary>
+    private static string? AssignedName(IObjectCreationOperation creation)
         => creation.WalkUpValuePassThrough().Parent switch
         {
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
+            IReturnOperation when creation.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>() is { } factory => WithoutVerb(factory.Identifier.ValueText),
             _ => null,
         };
+
+    private static string WithoutVerb(string name)
+        => new[] { "Get", "Create", "Build", "Make", "New" }.FirstOrDefault(verb => name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length])) is { } verb
+            ? name.Substring(verb.Length)
+            : name;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
     internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
@@ -167,22 +156,16 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
                     break;
 
                 case InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments }:
-                    var converter = arguments[0].Expression.WithoutTrivia();
                     var index = entries.FindIndex(e => e is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax });
-                    if (index >= 0)
+                    if (index < 0)
                     {
-                        var existing = (AssignmentExpressionSyntax)entries[index];
-                        var collection = (InitializerExpressionSyntax)existing.Right;
-                        entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(converter)));
-                    }
-                    else
-                    {
-                        entries.Add(AssignmentExpression(
-                            SyntaxKind.SimpleAssignmentExpression,
-                            IdentifierName("Converters"),
-                            InitializerExpression(SyntaxKind.CollectionInitializerExpression, SingletonSeparatedList(converter))));
+                        entries.Add(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName("Converters"), InitializerExpression(SyntaxKind.CollectionInitializerExpression)));
+                        index = entries.Count - 1;
                     }
 
+                    var existing = (AssignmentExpressionSyntax)entries[index];
+                    var collection = (InitializerExpressionSyntax)existing.Right;
+                    entries[index] = existing.WithRight(collection.WithExpressions(collection.Expressions.Add(arguments[0].Expression.WithoutTrivia())));
                     break;
             }
         }
@@ -200,32 +183,17 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// <summary><c>private readonly T x = ...;</c> becomes <c>private static readonly T x = ...;</c> (static after the accessibility).</summary>
     private static FieldDeclarationSyntax MakeStatic(FieldDeclarationSyntax field)
     {
-        var modifiers = field.Modifiers;
-        var index = 0;
-        for (var i = 0; i < modifiers.Count; i++)
-        {
-            if (SyntaxFacts.IsAccessibilityModifier(modifiers[i].Kind()))
-            {
-                index = i + 1;
-            }
-        }
-
+        var index = field.Modifiers.ToList().FindLastIndex(m => SyntaxFacts.IsAccessibilityModifier(m.Kind())) + 1;
         var keyword = Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space);
-        if (modifiers.Count == 0)
-        {
-            var type = field.Declaration.Type;
-            return field.WithDeclaration(field.Declaration.WithType(type.WithLeadingTrivia()))
-                .WithModifiers(TokenList(keyword.WithLeadingTrivia(type.GetLeadingTrivia())));
-        }
-
         if (index == 0)
         {
-            // `readonly T x` → `static readonly T x`: the first modifier's leading trivia (indentation) moves to static.
-            keyword = keyword.WithLeadingTrivia(modifiers[0].LeadingTrivia);
-            modifiers = modifiers.Replace(modifiers[0], modifiers[0].WithLeadingTrivia());
+            // `readonly T x` → `static readonly T x`, `T x` → `static T x`: the first token's leading trivia (indentation) moves to static.
+            var first = field.Modifiers.Count > 0 ? field.Modifiers[0] : field.Declaration.Type.GetFirstToken(includeZeroWidth: true);
+            keyword = keyword.WithLeadingTrivia(first.LeadingTrivia);
+            field = field.ReplaceToken(first, first.WithLeadingTrivia());
         }
 
-        return field.WithModifiers(modifiers.Insert(index, keyword));
+        return field.WithModifiers(field.Modifiers.Insert(index, keyword));
     }
 
     /// <summary><c>X => new ...;</c> or <c>X { get { return new ...; } }</c> becomes <c>X { get; } = new ...;</c>.</summary>

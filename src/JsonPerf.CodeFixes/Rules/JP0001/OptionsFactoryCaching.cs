@@ -19,51 +19,20 @@ internal static class OptionsFactoryCaching
             || Visibility.IsVisibleOutsideLibrary(method, model.Compilation)
             || document.Project.Solution.GetDocument(method.DeclaringSyntaxReferences[0].SyntaxTree) is not { } factoryDocument
             || await method.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not MethodDeclarationSyntax factory
-            || ReturnedCreation(factory) is not { } creation
-            || await factoryDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } factoryModel
-            || factoryModel.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || JsonSymbols.For(factoryModel.Compilation) is not { } symbols
-            || !symbols.IsJsonSerializerOptions(operation.Type))
+            || ReturnedCreation(factory) is not { } creation)
         {
             return null;
         }
 
-        var editor = await DocumentEditor.CreateAsync(factoryDocument, cancellationToken).ConfigureAwait(false);
-        if (Fixer.CachedOptions(editor, factoryModel, operation, creation, symbols, OptionsFieldNames.For(creation, NameFromFactory(method.Name)), cancellationToken) is not { } replacement)
-        {
-            return null;
-        }
-
-        editor.ReplaceNode(creation, replacement.WithTriviaFrom(creation));
-        return editor.GetChangedDocument().Project.Solution;
-    }
-
-    /// <summary><c>GetIndentedOptions</c> → <c>IndentedOptions</c>: the factory's name without its verb, as a field name candidate.</summary>
-    private static string NameFromFactory(string name)
-    {
-        foreach (var verb in new[] { "Get", "Create", "Build", "Make", "New" })
-        {
-            if (name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length]))
-            {
-                return name.Substring(verb.Length);
-            }
-        }
-
-        return name;
+        return (await Fixer.HoistAsync(factoryDocument, creation, foldLocal: false, cancellationToken).ConfigureAwait(false))?.Project.Solution;
     }
 
     /// <summary>The creation of <c>=> creation</c>, <c>{ return creation; }</c>, or the same with <c>p ?? creation</c>.</summary>
     private static BaseObjectCreationExpressionSyntax? ReturnedCreation(MethodDeclarationSyntax declaration)
     {
-        var returned = declaration.ExpressionBody?.Expression
-                       ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null);
-        returned = Unwrap(returned);
-        if (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression))
-        {
-            returned = Unwrap(coalesce.Right);
-        }
-
-        return returned as BaseObjectCreationExpressionSyntax;
+        var returned = Unwrap(declaration.ExpressionBody?.Expression
+                              ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null));
+        return (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) ? Unwrap(coalesce.Right) : returned) as BaseObjectCreationExpressionSyntax;
     }
 
     private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression)

@@ -18,6 +18,23 @@ internal static class OptionsFieldNames
         "c", "ctx", "context", "jsonContext", "serializerContext", "jsonSerializerContext", "jsonCtx",
     };
 
+    /// <summary>The word a setting gives the name, by the setting and the value it is set to.</summary>
+    private static readonly Dictionary<string, string> s_words = new(StringComparer.Ordinal)
+    {
+        ["WriteIndented=true"] = "Indented",
+        ["PropertyNameCaseInsensitive=true"] = "CaseInsensitive",
+        ["PropertyNamingPolicy=CamelCase"] = "CamelCase",
+        ["PropertyNamingPolicy=SnakeCaseLower"] = "SnakeCase",
+        ["PropertyNamingPolicy=SnakeCaseUpper"] = "UpperSnakeCase",
+        ["PropertyNamingPolicy=KebabCaseLower"] = "KebabCase",
+        ["PropertyNamingPolicy=KebabCaseUpper"] = "UpperKebabCase",
+        ["DefaultIgnoreCondition=WhenWritingNull"] = "IgnoreNull",
+        ["DefaultIgnoreCondition=WhenWritingDefault"] = "IgnoreDefault",
+        ["ReferenceHandler=Preserve"] = "PreserveReferences",
+        ["ReferenceHandler=IgnoreCycles"] = "IgnoreCycles",
+        ["Encoder=UnsafeRelaxedJsonEscaping"] = "Relaxed",
+    };
+
     /// <summary>Then <c>JsonOptions</c>, and <c>SerializerOptions</c> (ASP.NET Core has a <c>JsonOptions</c> type that is often in scope).</summary>
     public static IReadOnlyList<string> For(BaseObjectCreationExpressionSyntax creation, string? localName)
         => Names(creation, localName, s_genericOptions, "JsonOptions", "SerializerOptions");
@@ -47,71 +64,27 @@ internal static class OptionsFieldNames
 
     private static IEnumerable<string> Describe(BaseObjectCreationExpressionSyntax creation)
     {
-        if (creation.ArgumentList?.Arguments.FirstOrDefault()?.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Web" })
+        var words = (creation.Initializer?.Expressions ?? default).Select(expression => expression switch
         {
-            yield return "Web";
-        }
-
-        foreach (var expression in creation.Initializer?.Expressions ?? default)
-        {
-            if (expression is not AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: var value })
-            {
-                continue;
-            }
-
-            var word = (setting, value) switch
-            {
-                ("WriteIndented", LiteralExpressionSyntax literal) when literal.IsKind(SyntaxKind.TrueLiteralExpression) => "Indented",
-                ("PropertyNameCaseInsensitive", LiteralExpressionSyntax literal) when literal.IsKind(SyntaxKind.TrueLiteralExpression) => "CaseInsensitive",
-                ("PropertyNamingPolicy", MemberAccessExpressionSyntax policy) => policy.Name.Identifier.ValueText switch
-                {
-                    "CamelCase" => "CamelCase",
-                    "SnakeCaseLower" => "SnakeCase",
-                    "SnakeCaseUpper" => "UpperSnakeCase",
-                    "KebabCaseLower" => "KebabCase",
-                    "KebabCaseUpper" => "UpperKebabCase",
-                    _ => null,
-                },
-                ("DefaultIgnoreCondition", MemberAccessExpressionSyntax condition) => condition.Name.Identifier.ValueText switch
-                {
-                    "WhenWritingNull" => "IgnoreNull",
-                    "WhenWritingDefault" => "IgnoreDefault",
-                    _ => null,
-                },
-                ("ReferenceHandler", MemberAccessExpressionSyntax handler) => handler.Name.Identifier.ValueText switch
-                {
-                    "Preserve" => "PreserveReferences",
-                    "IgnoreCycles" => "IgnoreCycles",
-                    _ => null,
-                },
-                ("Encoder", MemberAccessExpressionSyntax { Name.Identifier.ValueText: "UnsafeRelaxedJsonEscaping" }) => "Relaxed",
-                ("Converters", InitializerExpressionSyntax { Expressions: { Count: 1 } converters }) => ConverterWord(converters[0]),
-                _ => null,
-            };
-
-            if (word is not null)
-            {
-                yield return word;
-            }
-        }
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Converters" }, Right: InitializerExpressionSyntax { Expressions: { Count: 1 } converters } }
+                => ConverterWord(converters[0]),
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: LiteralExpressionSyntax literal } when literal.IsKind(SyntaxKind.TrueLiteralExpression)
+                => Word(setting + "=true"),
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: var setting }, Right: MemberAccessExpressionSyntax value }
+                => Word(setting + "=" + value.Name.Identifier.ValueText),
+            _ => null,
+        });
+        var web = creation.ArgumentList?.Arguments.FirstOrDefault()?.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Web" };
+        return (web ? words.Prepend("Web") : words).OfType<string>();
     }
+
+    private static string? Word(string setting) => s_words.TryGetValue(setting, out var word) ? word : null;
 
     /// <summary><c>new JsonStringEnumConverter()</c> → <c>StringEnum</c>.</summary>
     private static string? ConverterWord(ExpressionSyntax converter)
     {
-        if (converter is not ObjectCreationExpressionSyntax { Type: var type })
-        {
-            return null;
-        }
-
-        var name = type switch
-        {
-            GenericNameSyntax generic => generic.Identifier.ValueText,
-            SimpleNameSyntax simple => simple.Identifier.ValueText,
-            QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
-            _ => null,
-        };
-        if (name is null)
+        var type = (converter as ObjectCreationExpressionSyntax)?.Type;
+        if ((type as SimpleNameSyntax ?? (type as QualifiedNameSyntax)?.Right)?.Identifier.ValueText is not { } name)
         {
             return null;
         }

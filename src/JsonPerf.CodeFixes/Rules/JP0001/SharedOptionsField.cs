@@ -16,28 +16,9 @@ internal static class SharedOptionsField
     /// changes or binds the instance: reusing it would hand that instance to the fixed code too.
     /// </summary>
     public static bool OnlyRead(IFieldSymbol field, Compilation compilation, JsonSymbols symbols, CancellationToken cancellationToken)
-    {
-        if (field.DeclaredAccessibility != Accessibility.Private)
-        {
-            return false;
-        }
-
-        foreach (var declaration in field.ContainingType.DeclaringSyntaxReferences)
-        {
-            if (!compilation.ContainsSyntaxTree(declaration.SyntaxTree))
-            {
-                return false;
-            }
-
-            var model = compilation.GetSemanticModel(declaration.SyntaxTree);
-            if (!OptionsReferences.Of(field, declaration.GetSyntax(cancellationToken), model, cancellationToken).All(use => OnlyRead(use, symbols, MaxLocals, cancellationToken)))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+        => field.DeclaredAccessibility == Accessibility.Private
+           && OptionsReferences.Of(field, tree => compilation.ContainsSyntaxTree(tree) ? compilation.GetSemanticModel(tree) : null, cancellationToken) is { } uses
+           && uses.All(use => OnlyRead(use, symbols, MaxLocals, cancellationToken));
 
     /// <summary>
     /// The value goes to a serializer that only reads it, is copied or discarded, or goes into locals that do the same
@@ -46,25 +27,19 @@ internal static class SharedOptionsField
     private static bool OnlyRead(IOperation value, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
     {
         var use = value.WalkUpValuePassThrough();
-        switch (use.Parent)
+        return use.Parent switch
         {
-            case IArgumentOperation argument:
-                return OptionsHelperSummaries.For(symbols).ReadsOrCopies(argument, cancellationToken);
+            IArgumentOperation argument => OptionsHelperSummaries.For(symbols).ReadsOrCopies(argument, cancellationToken),
+            ISimpleAssignmentOperation { Target: IDiscardOperation } => true,
 
-            case ISimpleAssignmentOperation { Target: IDiscardOperation }:
-                return true;
-
-            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when assignment.Value == use && depth > 0:
-                // The assignment's own value may go on (`a = b = s_options`).
-                return LocalOnlyRead(target.Local, assignment, symbols, depth - 1, cancellationToken)
-                       && (assignment.Parent is IExpressionStatementOperation || OnlyRead(assignment, symbols, depth - 1, cancellationToken));
-
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when depth > 0:
-                return LocalOnlyRead(declarator.Symbol, declarator, symbols, depth - 1, cancellationToken);
-
-            default:
-                return false;
-        }
+            // The assignment's own value may go on (`a = b = s_options`).
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when assignment.Value == use && depth > 0
+                => LocalOnlyRead(target.Local, assignment, symbols, depth - 1, cancellationToken)
+                   && (assignment.Parent is IExpressionStatementOperation || OnlyRead(assignment, symbols, depth - 1, cancellationToken)),
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when depth > 0
+                => LocalOnlyRead(declarator.Symbol, declarator, symbols, depth - 1, cancellationToken),
+            _ => false,
+        };
     }
 
     private static bool LocalOnlyRead(ILocalSymbol local, IOperation within, JsonSymbols symbols, int depth, CancellationToken cancellationToken)

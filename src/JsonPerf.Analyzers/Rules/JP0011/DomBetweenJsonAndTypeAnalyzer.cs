@@ -1,0 +1,75 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0011: a JSON DOM held between JSON and a typed object, in code that runs per call (<see cref="RunOnce"/>). Read
+/// side: a DOM deserialized into a type, where the DOM (or the envelope whose property it is) was read from JSON in the
+/// same method (<see cref="DomOrigin"/>) and is used for nothing else (<see cref="DomUses"/>). Write side: a value
+/// serialized to a DOM only to be stored in a property the serializer writes (<see cref="BuiltToBeWritten"/>). Report
+/// only: the DOM comes through the project's own methods and types.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
+{
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rules.DomBetweenJsonAndType);
+
+    private protected override void OnCompilationStart(CompilationStartAnalysisContext context, JsonSymbols symbols)
+    {
+        if (symbols.JsonSerializer is { } serializer)
+        {
+            context.RegisterOperationAction(c => Analyze(c, symbols), OperationFilter.CallsDeclaredIn(serializer));
+        }
+    }
+
+    private static void Analyze(OperationAnalysisContext context, JsonSymbols symbols)
+    {
+        var call = (IInvocationOperation)context.Operation;
+        if (call.TargetMethod.Name is not ("Deserialize" or "SerializeToNode" or "SerializeToElement" or "SerializeToDocument")
+            || symbols.IsInsideExpressionTree(call)
+            || !call.MayRunPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
+        {
+            return;
+        }
+
+        string what, remedy, note;
+        if (call.TargetMethod.Name == "Deserialize")
+        {
+            if (ReadDomType(call, symbols, context.CancellationToken) is not { } domType)
+            {
+                return;
+            }
+
+            (what, remedy, note) = (Rules.DomReadThenDeserialized(domType), Rules.DomReadTypedOnce, Rules.NoFixDomThroughOwnCode);
+        }
+        else if (BuiltToBeWritten.Find(call, symbols) is { } builtType)
+        {
+            (what, remedy, note) = (Rules.DomBuiltToBeWritten(call.TargetMethod.Name, builtType), Rules.DomWriteTypedOnce, Rules.NoFixDomPropertyType);
+        }
+        else
+        {
+            return;
+        }
+
+        if (call.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
+        {
+            context.Report(Diagnostic.Create(Rules.DomBetweenJsonAndType, call.Syntax.GetLocation(), DiagnosticProperties.None, what, Rules.DomTwoPasses, remedy, note));
+        }
+    }
+
+    /// <summary>The DOM type a Deserialize call reads, when that DOM was read from JSON in the same method and only deserialized.</summary>
+    private static string? ReadDomType(IInvocationOperation call, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, symbols.JsonSerializer)
+            || DomKinds.IsDom(call.TargetMethod.ReturnType, symbols)
+            || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is not { } input
+            || !DomKinds.IsDom(input.Parameter!.Type, symbols))
+        {
+            return null;
+        }
+
+        var locals = new MethodLocals(call.Root());
+        return DomOrigin.Find(input.Value, locals, symbols, JsonReadingMethods.For(symbols), cancellationToken) is { } source
+               && DomUses.OnlyDeserializedOnce(source, locals, symbols)
+            ? DomKinds.WithoutNullable(input.Parameter.Type).Name
+            : null;
+    }
+}
