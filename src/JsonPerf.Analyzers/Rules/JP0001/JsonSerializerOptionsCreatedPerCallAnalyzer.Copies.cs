@@ -46,31 +46,17 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     private static List<IOperation>? UsesOfCopy(IOperation creation, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var summaries = OptionsHelperSummaries.For(symbols);
-        bool IsRead(IOperation value) => value.WalkUpValuePassThrough().Parent is IArgumentOperation argument && summaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
-        var sources = new List<IOperation> { creation };
-        if (IsRead(creation))
+        if (summaries.UseOf(creation, cancellationToken) == OptionsUse.Reads)
         {
-            return sources;
+            return new List<IOperation> { creation };
         }
 
-        if (creation.InitializedDeclarator() is not { } declarator)
-        {
-            return null;
-        }
-
-        foreach (var reference in OptionsReferences.Of(declarator))
-        {
-            if (CopyConfiguration(reference) is { } statement)
-            {
-                sources.Add(statement);
-            }
-            else if (!IsRead(reference))
-            {
-                return null;
-            }
-        }
-
-        return sources;
+        var uses = creation.InitializedDeclarator() is { } declarator
+            ? OptionsReferences.Of(declarator).Select(r => (Reference: r, Use: summaries.UseOf(r, cancellationToken))).ToList()
+            : null;
+        return uses?.All(u => u.Use is OptionsUse.Reads or OptionsUse.Configured or OptionsUse.ConvertersChanged) == true
+            ? uses.Where(u => u.Use != OptionsUse.Reads).Select(u => (IOperation)CopyConfiguration(u.Reference)!).Prepend(creation).ToList()
+            : null;
     }
 
     /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
