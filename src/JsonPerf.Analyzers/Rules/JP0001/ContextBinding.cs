@@ -41,14 +41,9 @@ internal static class ContextBinding
             ? declarator
             : null;
 
+    /// <summary>A write (assigned, deconstructed into, passed by ref) is no read: the local is never written again.</summary>
     private static bool IsLocalOnlyRead(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
-    {
-        var references = OptionsReferences.Of(declarator);
-        return !declarator.Symbol.IsRef
-               && !declarator.Symbol.IsConst
-               && !references.Any(OptionsReferences.IsWrite)
-               && references.All(r => IsRead(r.WalkUpValuePassThrough(), symbols));
-    }
+        => declarator.Symbol is { IsRef: false, IsConst: false } && OptionsReferences.Of(declarator).All(r => IsRead(r.WalkUpValuePassThrough(), symbols));
 
     /// <summary>
     /// The context's value is only read: its generated metadata (<c>context.Order</c>, <c>context.GetTypeInfo(type)</c>),

@@ -108,22 +108,15 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        var qualified = false;
-        var bound = false;
-        foreach (var use in uses)
+        var arguments = uses.Select(use => use.WalkUpValuePassThrough().Parent as IArgumentOperation).ToList();
+        if (!arguments.All(argument => argument is not null && SerializerEntryPoints.IsOptionsArgument(argument, symbols)))
         {
-            if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
-            {
-                return null;
-            }
-
-            qualified |= use.Instance is { IsImplicit: false };
-            bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
+            return null;
         }
 
         // `this._options` would still read the field after it became static: no fix.
-        var movable = !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
-        return bound ? CreateBound(creation, movable, contextCacheable: false, symbols) : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
+        var movable = !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
+        return arguments.Any(argument => ContextBinding.IsContextConstructorArgument(argument!, symbols)) ? CreateBound(creation, movable, contextCacheable: false, symbols) : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
