@@ -55,24 +55,16 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             ? OptionsReferences.Of(declarator).Select(r => (Reference: r, Use: summaries.UseOf(r, cancellationToken))).ToList()
             : null;
         return uses?.All(u => u.Use is OptionsUse.Reads or OptionsUse.Configured or OptionsUse.ConvertersChanged) == true
-            ? uses.Where(u => u.Use != OptionsUse.Reads).Select(u => (IOperation)CopyConfiguration(u.Reference)!).Prepend(creation).ToList()
+            ? uses.Where(u => u.Use != OptionsUse.Reads).Select(u => (IOperation)OptionsReferences.ConfigurationStatement(u.Reference, anyConvertersChange: true)!).Prepend(creation).ToList()
             : null;
     }
-
-    /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
-    internal static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
-        => OptionsReferences.ConfigurationStatement(reference)
-           ?? (reference.Parent is IPropertyReferenceOperation { Property.Name: "Converters" } converters && converters.Instance == reference
-               && converters.Parent is IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change && change.Instance == converters
-                   ? change.Parent as IExpressionStatementOperation
-                   : null);
 
     /// <summary>Nothing the next call could see differently: constants, statics that cannot change, the converter's readonly fields, the source.</summary>
     internal static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
         => root.DescendantsAndSelf().All(operation => operation switch
         {
             IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
-            ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
+            ILocalReferenceOperation local => OptionsReferences.ConfigurationStatement(local, anyConvertersChange: true) is not null || local.Parent is IPropertyReferenceOperation,
             IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
             IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
             IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,

@@ -66,7 +66,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var sources = new List<IOperation> { creation };
         if (creation.InitializedDeclarator() is { } declarator)
         {
-            sources.AddRange(OptionsReferences.Of(declarator).Select(OptionsReferences.ConfigurationStatement).OfType<IOperation>());
+            sources.AddRange(OptionsReferences.Of(declarator).Select(r => OptionsReferences.ConfigurationStatement(r)).OfType<IOperation>());
         }
 
         var state = CallState.None;

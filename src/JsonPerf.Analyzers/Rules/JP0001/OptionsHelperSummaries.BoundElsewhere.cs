@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>What the callers of a factory, or the readers of a getter, do with the options it returns.</summary>
+/// <summary>What a use does with options (<see cref="UseOf"/>), and what the callers of a factory, or the readers of a getter, do with the options it returns.</summary>
 internal sealed partial class OptionsHelperSummaries
 {
     private readonly ConcurrentDictionary<ISymbol, bool> _boundElsewhere = new(SymbolEqualityComparer.Default);
@@ -37,7 +37,7 @@ internal sealed partial class OptionsHelperSummaries
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use => OptionsUse.StoredInLocal,
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation } => OptionsUse.StoredInLocal,
             _ when value is ILocalReferenceOperation local && OptionsReferences.ConfigurationStatement(local) is not null => OptionsUse.Configured,
-            _ when value is ILocalReferenceOperation local && JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(local) is not null => OptionsUse.ConvertersChanged,
+            _ when value is ILocalReferenceOperation local && OptionsReferences.ConfigurationStatement(local, anyConvertersChange: true) is not null => OptionsUse.ConvertersChanged,
             _ => OptionsUse.Other,
         };
     }
