@@ -85,18 +85,14 @@ internal sealed partial class OptionsHelperSummaries
             return ImmutableHashSet<int>.Empty;
         }
 
-        var used = new HashSet<int>();
-        var other = new HashSet<int>();
-        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type)))
-        {
-            var value = reference.WalkUpConversions();
-            var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
-                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
-            (passed ? used : other).Add(reference.Parameter.Ordinal);
-        }
-
-        used.ExceptWith(other);
-        return used.ToImmutableHashSet();
+        return body.Descendants().OfType<IParameterReferenceOperation>()
+            .Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type))
+            .GroupBy(r => r.Parameter.Ordinal)
+            .Where(uses => uses.All(r => r.WalkUpConversions() is var value
+                                         && value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
+                                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null))
+            .Select(uses => uses.Key)
+            .ToImmutableHashSet();
     }
 
     /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
