@@ -19,7 +19,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var function = creation.EnclosingFunction();
         var root = creation.Root();
         var summaries = OptionsHelperSummaries.For(symbols);
-        var uses = locals.All(local => IsOptionsLocal(local, symbols))
+        var uses = locals.All(local => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type))
             ? locals.SelectMany(local => OptionsReferences.Of(local, root)).Select(r => (Reference: r, Use: summaries.UseOf(r, cancellationToken))).ToList()
             : null;
         if (uses is null || !uses.All(u => IsAccepted(u.Reference, u.Use, function)))
@@ -57,8 +57,6 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var rewritten = fixable ? configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(folded)) : null;
         return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, configuration), symbols, additionalLocations: rewritten);
     }
-
-    private static bool IsOptionsLocal(ILocalSymbol local, JsonSymbols symbols) => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type);
 
     /// <summary>
     /// The reference sits in a lambda, directly inside <paramref name="function"/> (the local's own function, null for the

@@ -116,7 +116,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
         // `this._options` would still read the field after it became static: no fix.
         var movable = !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
-        return arguments.Any(argument => ContextBinding.IsContextConstructorArgument(argument!, symbols)) ? CreateBound(creation, movable, contextCacheable: false, symbols) : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
+        return arguments.Any(argument => ContextBinding.IsContextConstructorArgument(argument!, symbols))
+            ? CreateBound(creation, movable, contextCacheable: false, symbols)
+            : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
