@@ -23,14 +23,10 @@ internal sealed partial class OptionsHelperSummaries
     /// </summary>
     public OptionsUse UseOf(IOperation value, CancellationToken cancellationToken)
     {
-        if (value.Parent is ISimpleAssignmentOperation write && write.Target == value)
-        {
-            return OptionsUse.Assigned;
-        }
-
         var use = value.WalkUpValuePassThrough();
         return use.Parent switch
         {
+            ISimpleAssignmentOperation write when write.Target == value => OptionsUse.Assigned,
             IArgumentOperation argument when Sink(argument, cancellationToken) is var sink && sink != OptionsUse.Other => sink,
             IArgumentOperation { Parent: IObjectCreationOperation copy } when _symbols.IsJsonSerializerOptions(copy.Type) => OptionsUse.Copied,
             ISimpleAssignmentOperation { Target: IDiscardOperation } => OptionsUse.Discarded,
