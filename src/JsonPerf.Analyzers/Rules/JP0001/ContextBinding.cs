@@ -17,7 +17,7 @@ internal static class ContextBinding
     /// <summary>
     /// The context that <paramref name="argument"/> builds, when the context can be cached in a static readonly field in
     /// its place: the options are its only argument, it has no initializer and no type parameters, and its value is only
-    /// read, where it stands or through a local declared with it (never written again). Null otherwise.
+    /// read, where it stands or through a local declared with it (a write is no read: never written again). Null otherwise.
     /// </summary>
     public static IObjectCreationOperation? CacheableContext(IArgumentOperation argument, JsonSymbols symbols)
     {
@@ -29,7 +29,9 @@ internal static class ContextBinding
         }
 
         var use = context.WalkUpValuePassThrough();
-        var onlyRead = use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } ? IsLocalOnlyRead(declarator, symbols) : IsRead(use, symbols);
+        var onlyRead = use.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
+            ? declarator.Symbol is { IsRef: false, IsConst: false } && OptionsReferences.Of(declarator).All(r => IsRead(r.WalkUpValuePassThrough(), symbols))
+            : IsRead(use, symbols);
         return onlyRead ? context : null;
     }
 
@@ -40,15 +42,6 @@ internal static class ContextBinding
            && declarator.Syntax.Parent is VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax }
             ? declarator
             : null;
-
-    private static bool IsLocalOnlyRead(IVariableDeclaratorOperation declarator, JsonSymbols symbols)
-    {
-        var references = OptionsReferences.Of(declarator);
-        return !declarator.Symbol.IsRef
-               && !declarator.Symbol.IsConst
-               && !references.Any(OptionsReferences.IsWrite)
-               && references.All(r => IsRead(r.WalkUpValuePassThrough(), symbols));
-    }
 
     /// <summary>
     /// The context's value is only read: its generated metadata (<c>context.Order</c>, <c>context.GetTypeInfo(type)</c>),

@@ -46,47 +46,25 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     private static List<IOperation>? UsesOfCopy(IOperation creation, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var summaries = OptionsHelperSummaries.For(symbols);
-        bool IsRead(IOperation value) => value.WalkUpValuePassThrough().Parent is IArgumentOperation argument && summaries.Sink(argument, cancellationToken) == OptionsSink.Reads;
-        var sources = new List<IOperation> { creation };
-        if (IsRead(creation))
+        if (summaries.UseOf(creation, cancellationToken) == OptionsUse.Reads)
         {
-            return sources;
+            return new List<IOperation> { creation };
         }
 
-        if (creation.InitializedDeclarator() is not { } declarator)
-        {
-            return null;
-        }
-
-        foreach (var reference in OptionsReferences.Of(declarator))
-        {
-            if (CopyConfiguration(reference) is { } statement)
-            {
-                sources.Add(statement);
-            }
-            else if (!IsRead(reference))
-            {
-                return null;
-            }
-        }
-
-        return sources;
+        var uses = creation.InitializedDeclarator() is { } declarator
+            ? OptionsReferences.Of(declarator).Select(r => (Reference: r, Use: summaries.UseOf(r, cancellationToken))).ToList()
+            : null;
+        return uses?.All(u => u.Use is OptionsUse.Reads or OptionsUse.Configured or OptionsUse.ConvertersChanged) == true
+            ? uses.Where(u => u.Use != OptionsUse.Reads).Select(u => (IOperation)OptionsReferences.ConfigurationStatement(u.Reference, anyConvertersChange: true)!).Prepend(creation).ToList()
+            : null;
     }
-
-    /// <summary>A statement that configures the copy: a setting, or a change of its converters (<c>copy.Converters.Remove(this)</c>).</summary>
-    internal static IExpressionStatementOperation? CopyConfiguration(ILocalReferenceOperation reference)
-        => OptionsReferences.ConfigurationStatement(reference)
-           ?? (reference.Parent is IPropertyReferenceOperation { Property.Name: "Converters" } converters && converters.Instance == reference
-               && converters.Parent is IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change && change.Instance == converters
-                   ? change.Parent as IExpressionStatementOperation
-                   : null);
 
     /// <summary>Nothing the next call could see differently: constants, statics that cannot change, the converter's readonly fields, the source.</summary>
     internal static bool ReadsOnlyStableValues(IOperation root, IParameterSymbol source)
         => root.DescendantsAndSelf().All(operation => operation switch
         {
             IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, source),
-            ILocalReferenceOperation local => CopyConfiguration(local) is not null || local.Parent is IPropertyReferenceOperation,
+            ILocalReferenceOperation local => OptionsReferences.ConfigurationStatement(local, anyConvertersChange: true) is not null || local.Parent is IPropertyReferenceOperation,
             IFieldReferenceOperation field => field.Field.IsReadOnly || field.Field.IsConst,
             IPropertyReferenceOperation property => property.Instance is not null || property.Property.SetMethod is null,
             IInvocationOperation { TargetMethod.IsStatic: false, Instance: ILocalReferenceOperation or IPropertyReferenceOperation } => true,

@@ -56,27 +56,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
     /// metadata cache: a new instance per call is a cache miss per call.
     /// </summary>
     internal static bool CreatesReferenceComparedInstances(IObjectCreationOperation options, IOperation source)
-    {
-        var pending = OperationTree.Start(source);
-        try
-        {
-            while (OperationTree.Next(pending) is { } operation)
-            {
-                if (operation != options
-                    && operation.Type is { IsReferenceType: true, SpecialType: not SpecialType.System_String }
-                    && operation is IObjectCreationOperation or IInvocationOperation { IsImplicit: false, TargetMethod.ReturnsVoid: false })
-                {
-                    return true;
-                }
-            }
-
-            return false;
-        }
-        finally
-        {
-            OperationTree.End(pending);
-        }
-    }
+        => OperationTree.Any(source, operation => operation != options
+            && operation.Type is { IsReferenceType: true, SpecialType: not SpecialType.System_String }
+            && operation is IObjectCreationOperation or IInvocationOperation { IsImplicit: false, TargetMethod.ReturnsVoid: false });
 
     /// <summary>Where the creation, and the statements that configure the local it initializes, read the call's state.</summary>
     private static CallState StateOf(IObjectCreationOperation creation, JsonSymbols symbols)
@@ -84,7 +66,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         var sources = new List<IOperation> { creation };
         if (creation.InitializedDeclarator() is { } declarator)
         {
-            sources.AddRange(OptionsReferences.Of(declarator).Select(OptionsReferences.ConfigurationStatement).OfType<IOperation>());
+            sources.AddRange(OptionsReferences.Of(declarator).Select(r => OptionsReferences.ConfigurationStatement(r)).OfType<IOperation>());
         }
 
         var state = CallState.None;

@@ -18,29 +18,33 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 
         var function = creation.EnclosingFunction();
         var root = creation.Root();
-        var uses = new LocalUses();
-        foreach (var local in locals)
+        var summaries = OptionsHelperSummaries.For(symbols);
+        var uses = locals.All(local => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type))
+            ? locals.SelectMany(local => OptionsReferences.Of(local, root)).Select(r => (Reference: r, Use: summaries.UseOf(r, cancellationToken))).ToList()
+            : null;
+        if (uses is null || !uses.All(u => IsAccepted(u.Reference, u.Use, function)))
         {
-            if (!IsOptionsLocal(local, symbols) || !uses.Add(OptionsReferences.Of(local, root), function, symbols, cancellationToken))
-            {
-                return null;
-            }
+            return null;
         }
 
-        var folded = uses.Written ? null : declared;
-        if (uses.EntryPoints == 0 || folded is null && locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
+        var entryPoints = uses.Count(u => u.Use is OptionsUse.Reads or OptionsUse.Binds);
+        var bindings = uses.Where(u => u.Use == OptionsUse.Binds).Select(u => u.Reference).ToList();
+        var configuration = uses.Where(u => u.Use == OptionsUse.Configured).Select(u => (IOperation)OptionsReferences.ConfigurationStatement(u.Reference)!).ToList();
+        var folded = uses.Any(u => u.Use == OptionsUse.Assigned) ? null : declared;
+        if (entryPoints == 0 || folded is null && locals.Length == 1 && IsOverwrittenBeforeUse(statement, locals[0]))
         {
             return null;
         }
 
         var fixable = StaticInitializerCheck.CanAddStaticField(creation)
             && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols)
-            && (folded is null ? uses.Configuration.Count == 0 : CanFoldConfiguration(folded, creation, uses.Configuration, symbols));
-        if (uses.Bindings > 0)
+            && (folded is null ? configuration.Count == 0 : CanFoldConfiguration(folded, creation, configuration, symbols));
+        if (bindings.Count > 0)
         {
             // Only a folded `new MyContext(options)` is fixed, by caching the context: replaced where it stands, the
             // creation would be bound by every call.
-            var cacheable = folded is not null && fixable && uses is { Bindings: 1, EntryPoints: 1, Binding: { } binding } && ContextBinding.CacheableContext(binding, symbols) is not null;
+            var cacheable = folded is not null && fixable && bindings.Count == 1 && entryPoints == 1
+                && bindings[0].WalkUpConversions().Parent is IArgumentOperation binding && ContextBinding.CacheableContext(binding, symbols) is not null;
             return CreateBound(creation, fixable, cacheable, symbols);
         }
 
@@ -50,11 +54,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
         }
 
         // The fix rewrites the configuration and every use; those under #if differ between targets (EveryTargetNote).
-        var rewritten = fixable ? uses.Configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(folded)) : null;
-        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, uses.Configuration), symbols, additionalLocations: rewritten);
+        var rewritten = fixable ? configuration.Select(s => s.Syntax.GetLocation()).Concat(UsesUnderIf(folded)) : null;
+        return Create(creation, fixable ? OptionsPerCallFix.FoldLocal : null, Cost(creation, configuration), symbols, additionalLocations: rewritten);
     }
-
-    private static bool IsOptionsLocal(ILocalSymbol local, JsonSymbols symbols) => !local.IsRef && !local.IsConst && symbols.IsJsonSerializerOptions(local.Type);
 
     /// <summary>
     /// The reference sits in a lambda, directly inside <paramref name="function"/> (the local's own function, null for the
@@ -194,62 +196,15 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
             .ToList();
     }
 
-    /// <summary>What references to options locals do; <see cref="Add"/> is false where one does more than configure them or pass them to the serializer.</summary>
-    private sealed class LocalUses
-    {
-        public int EntryPoints { get; private set; }
-
-        public int Bindings { get; private set; }
-
-        /// <summary>The last use that binds the options, when the local is the context constructor's whole argument.</summary>
-        public IArgumentOperation? Binding { get; private set; }
-
-        public List<IOperation> Configuration { get; } = new();
-
-        /// <summary>A use assigns the local: the only write <see cref="Add"/> accepts.</summary>
-        public bool Written { get; private set; }
-
-        public bool Add(List<ILocalReferenceOperation> references, IOperation? function, JsonSymbols symbols, CancellationToken cancellationToken)
-        {
-            var summaries = OptionsHelperSummaries.For(symbols);
-            foreach (var reference in references)
-            {
-                var argument = reference.WalkUpValuePassThrough().Parent as IArgumentOperation;
-                if (reference.EnclosingFunction() != function)
-                {
-                    // A lambda or local function may run any number of times: only a read at an entry point, and not by a
-                    // lambda that is returned or stored (the delegate keeps the options, like a factory's result).
-                    if (argument is null || summaries.Sink(argument, cancellationToken) != OptionsSink.Reads || IsCapturedByEscapingLambda(reference, function))
-                    {
-                        return false;
-                    }
-
-                    EntryPoints++;
-                }
-                else if (reference.Parent is ISimpleAssignmentOperation write && (write.Target == reference || write.Target is IDiscardOperation && write.Value == reference))
-                {
-                    Written |= write.Target == reference;
-                }
-                else if (argument is not null && summaries.Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None)
-                {
-                    EntryPoints++;
-                    if (sink == OptionsSink.Binds)
-                    {
-                        Bindings++;
-                        Binding = argument.Value.WalkDownConversions() == reference ? argument : null;
-                    }
-                }
-                else if (OptionsReferences.ConfigurationStatement(reference) is { } statement)
-                {
-                    Configuration.Add(statement);
-                }
-                else
-                {
-                    return false;
-                }
-            }
-
-            return true;
-        }
-    }
+    /// <summary>
+    /// The uses of options locals JP0001 accepts: they are configured or passed to the serializer, and only assigned or
+    /// discarded otherwise (a discard as <c>_ = local</c> itself, not through <c>?:</c> or <c>??</c>). A lambda or local
+    /// function may run any number of times: there only a read at an entry point, and not by a lambda that is returned or
+    /// stored (the delegate keeps the options, like a factory's result).
+    /// </summary>
+    private static bool IsAccepted(ILocalReferenceOperation reference, OptionsUse use, IOperation? function)
+        => reference.EnclosingFunction() != function
+            ? use == OptionsUse.Reads && !IsCapturedByEscapingLambda(reference, function)
+            : use is OptionsUse.Assigned or OptionsUse.Reads or OptionsUse.Binds or OptionsUse.Configured
+              || use == OptionsUse.Discarded && reference.Parent is ISimpleAssignmentOperation;
 }

@@ -54,9 +54,9 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var use = creation.WalkUpValuePassThrough();
         switch (use.Parent)
         {
-            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsSink.None && !IsCopyOfRuntimeOptions(creation, symbols):
+            case IArgumentOperation argument when OptionsHelperSummaries.For(symbols).Sink(argument, cancellationToken) is var sink && sink != OptionsUse.Other && !IsCopyOfRuntimeOptions(creation, symbols):
                 var movable = StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) && StaticInitializerCheck.CanAddStaticField(creation);
-                return sink == OptionsSink.Binds
+                return sink == OptionsUse.Binds
                     ? CreateBound(creation, movable, movable && ContextBinding.CacheableContext(argument, symbols) is { } context && StaticInitializerCheck.CanMoveToStaticInitializer(context, symbols), symbols)
                     : Create(creation, movable ? OptionsPerCallFix.Hoist : null, Cost(creation), symbols);
 
@@ -108,22 +108,17 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        var qualified = false;
-        var bound = false;
-        foreach (var use in uses)
+        var arguments = uses.Select(use => use.WalkUpValuePassThrough().Parent as IArgumentOperation).ToList();
+        if (!arguments.All(argument => argument is not null && SerializerEntryPoints.IsOptionsArgument(argument, symbols)))
         {
-            if (use.WalkUpValuePassThrough().Parent is not IArgumentOperation argument || !SerializerEntryPoints.IsOptionsArgument(argument, symbols))
-            {
-                return null;
-            }
-
-            qualified |= use.Instance is { IsImplicit: false };
-            bound |= ContextBinding.IsContextConstructorArgument(argument, symbols);
+            return null;
         }
 
         // `this._options` would still read the field after it became static: no fix.
-        var movable = !qualified && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
-        return bound ? CreateBound(creation, movable, contextCacheable: false, symbols) : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
+        var movable = !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
+        return arguments.Any(argument => ContextBinding.IsContextConstructorArgument(argument!, symbols))
+            ? CreateBound(creation, movable, contextCacheable: false, symbols)
+            : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
     }
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
@@ -162,7 +157,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
 
         var summaries = OptionsHelperSummaries.For(symbols);
         var sink = summaries.Sink(argument, context.CancellationToken);
-        if (sink == OptionsSink.None
+        if (sink == OptionsUse.Other
             || summaries.FreshFactory(invocation, out var byDefault, context.CancellationToken) is not { } factory
             || !invocation.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
         {
@@ -170,7 +165,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         }
 
         // A cached factory hands every call one instance: none may bind it to a context, or change it.
-        var bound = sink == OptionsSink.Binds;
+        var bound = sink == OptionsUse.Binds;
         var boundByAnother = !bound && factory.Fixable && summaries.BoundElsewhere(target, context.CancellationToken);
         var callersMayChange = factory.Fixable && !bound && !boundByAnother && !summaries.UsesOnlyPassOn(target, context.CancellationToken);
         var fixable = factory.Fixable && !bound && !boundByAnother && !callersMayChange;

@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 
 namespace JsonPerf.Analyzers;
 
-/// <summary>What the callers of a factory, or the readers of a getter, do with the options it returns.</summary>
+/// <summary>What a use does with options (<see cref="UseOf"/>), and what the callers of a factory, or the readers of a getter, do with the options it returns.</summary>
 internal sealed partial class OptionsHelperSummaries
 {
     private readonly ConcurrentDictionary<ISymbol, bool> _boundElsewhere = new(SymbolEqualityComparer.Default);
@@ -17,10 +17,26 @@ internal sealed partial class OptionsHelperSummaries
             : _usesOnlyPassOn.GetOrAdd(member, MemberUses.All(member, _compilation, (model, name) => OnlyPassesOn(model, name, cancellationToken), cancellationToken));
     }
 
-    /// <summary>Options handed to a serializer that only reads them, or copied into new options: sharing them cannot hurt there.</summary>
-    public bool ReadsOrCopies(IArgumentOperation argument, CancellationToken cancellationToken)
-        => Sink(argument, cancellationToken) == OptionsSink.Reads
-           || argument.Parent is IObjectCreationOperation copy && _symbols.IsJsonSerializerOptions(copy.Type);
+    /// <summary>
+    /// What <paramref name="value"/> (a reference, a call or an assignment) does with its options. Only a reference itself
+    /// is written; the rest is judged where the value goes after casts, <c>?:</c>, <c>??</c> and switch arms.
+    /// </summary>
+    public OptionsUse UseOf(IOperation value, CancellationToken cancellationToken)
+    {
+        var use = value.WalkUpValuePassThrough();
+        return use.Parent switch
+        {
+            ISimpleAssignmentOperation write when write.Target == value => OptionsUse.Assigned,
+            IArgumentOperation argument when Sink(argument, cancellationToken) is var sink && sink != OptionsUse.Other => sink,
+            IArgumentOperation { Parent: IObjectCreationOperation copy } when _symbols.IsJsonSerializerOptions(copy.Type) => OptionsUse.Copied,
+            ISimpleAssignmentOperation { Target: IDiscardOperation } => OptionsUse.Discarded,
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation } assignment when assignment.Value == use => OptionsUse.StoredInLocal,
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation } => OptionsUse.StoredInLocal,
+            _ when value is ILocalReferenceOperation local && OptionsReferences.ConfigurationStatement(local) is not null => OptionsUse.Configured,
+            _ when value is ILocalReferenceOperation local && OptionsReferences.ConfigurationStatement(local, anyConvertersChange: true) is not null => OptionsUse.ConvertersChanged,
+            _ => OptionsUse.Other,
+        };
+    }
 
     /// <summary>
     /// True when <paramref name="member"/> is private and one of its uses, all in its type's declarations, hands its options
@@ -38,7 +54,7 @@ internal sealed partial class OptionsHelperSummaries
     private bool OnlyPassesOn(SemanticModel model, SimpleNameSyntax name, CancellationToken cancellationToken)
         => name.Parent is NameMemberCrefSyntax or QualifiedCrefSyntax
            || name.Ancestors().Any(a => a is DocumentationCommentTriviaSyntax)
-           || PrivateMemberReferences.UseAt(model, name, cancellationToken)?.WalkUpValuePassThrough().Parent is IArgumentOperation argument && ReadsOrCopies(argument, cancellationToken);
+           || PrivateMemberReferences.UseAt(model, name, cancellationToken) is { } use && UseOf(use, cancellationToken) is OptionsUse.Reads or OptionsUse.Copied;
 
     private bool AnyUseBinds(ISymbol member, CancellationToken cancellationToken)
     {
@@ -46,7 +62,6 @@ internal sealed partial class OptionsHelperSummaries
         return (uses.NamesOf(member, cancellationToken) ?? Array.Empty<SimpleNameSyntax>()).Any(name =>
             PrivateMemberReferences.UseAt(uses.ModelOf(name), name, cancellationToken) is { } use
             && SymbolEqualityComparer.Default.Equals(use switch { IInvocationOperation call => call.TargetMethod.OriginalDefinition, IPropertyReferenceOperation read => read.Property.OriginalDefinition, _ => null }, member)
-            && use.WalkUpValuePassThrough().Parent is IArgumentOperation argument
-            && Sink(argument, cancellationToken) == OptionsSink.Binds);
+            && UseOf(use, cancellationToken) == OptionsUse.Binds);
     }
 }

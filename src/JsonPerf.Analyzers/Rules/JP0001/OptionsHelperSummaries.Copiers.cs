@@ -39,7 +39,7 @@ internal sealed partial class OptionsHelperSummaries
         {
             value = initializer.WalkDownConversions();
             if (statements.RemoveAt(0).Any(statement => statement is not IExpressionStatementOperation
-                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => JsonSerializerOptionsCreatedPerCallAnalyzer.CopyConfiguration(r) == statement)))
+                    || !statement.Descendants().OfType<ILocalReferenceOperation>().All(r => OptionsReferences.ConfigurationStatement(r, anyConvertersChange: true) == statement)))
             {
                 return null;
             }

@@ -38,26 +38,26 @@ internal sealed partial class OptionsHelperSummaries
     /// <summary>
     /// What the serializer does with the options <paramref name="argument"/> hands it: only reads them (an entry point, or
     /// a wrapper that passes them on to entry points), binds them (a JsonSerializerContext's constructor, directly or
-    /// through wrappers), or nothing known (<see cref="OptionsSink.None"/>: not a serializer sink).
+    /// through wrappers), or nothing known (<see cref="OptionsUse.Other"/>: not a serializer sink).
     /// </summary>
-    public OptionsSink Sink(IArgumentOperation argument, CancellationToken cancellationToken)
+    public OptionsUse Sink(IArgumentOperation argument, CancellationToken cancellationToken)
     {
         if (SerializerEntryPoints.IsOptionsArgument(argument, _symbols))
         {
-            return ContextBinding.IsContextConstructorArgument(argument, _symbols) ? OptionsSink.Binds : OptionsSink.Reads;
+            return ContextBinding.IsContextConstructorArgument(argument, _symbols) ? OptionsUse.Binds : OptionsUse.Reads;
         }
 
         // GetOptions(options) where GetOptions is `o => o ?? new ...`: the options come out again, and go where its result goes.
         if (PassedThroughHelper(argument, cancellationToken) is { } factoryCall)
         {
-            return factoryCall.WalkUpValuePassThrough().Parent is IArgumentOperation outer ? Sink(outer, cancellationToken) : OptionsSink.None;
+            return factoryCall.WalkUpValuePassThrough().Parent is IArgumentOperation outer ? Sink(outer, cancellationToken) : OptionsUse.Other;
         }
 
         return argument is { Parameter: { RefKind: RefKind.None, IsParams: false } parameter, Parent: IInvocationOperation invocation }
                && argument.ArgumentKind != ArgumentKind.ParamArray
                && _symbols.IsJsonSerializerOptions(parameter.Type)
             ? Forwards(invocation.TargetMethod, parameter.Ordinal, MaxWrapperDepth, cancellationToken)
-            : OptionsSink.None;
+            : OptionsUse.Other;
     }
 
     /// <summary>
@@ -85,40 +85,36 @@ internal sealed partial class OptionsHelperSummaries
             return ImmutableHashSet<int>.Empty;
         }
 
-        var used = new HashSet<int>();
-        var other = new HashSet<int>();
-        foreach (var reference in body.Descendants().OfType<IParameterReferenceOperation>().Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type)))
-        {
-            var value = reference.WalkUpConversions();
-            var passed = value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
-                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null;
-            (passed ? used : other).Add(reference.Parameter.Ordinal);
-        }
-
-        used.ExceptWith(other);
-        return used.ToImmutableHashSet();
+        return body.Descendants().OfType<IParameterReferenceOperation>()
+            .Where(r => _symbols.IsJsonSerializerOptions(r.Parameter.Type))
+            .GroupBy(r => r.Parameter.Ordinal)
+            .Where(uses => uses.All(r => r.WalkUpConversions() is var value
+                                         && value.Parent is ICoalesceOperation coalesce && coalesce.Value == value
+                                         && coalesce.WalkUpConversions().Parent is IReturnOperation returned && returned.EnclosingFunction() is null))
+            .Select(uses => uses.Key)
+            .ToImmutableHashSet();
     }
 
     /// <summary>None when the parameter is not only passed on to the serializer; Binds when a context is built on it, here or deeper.</summary>
-    private OptionsSink Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
+    private OptionsUse Forwards(IMethodSymbol target, int ordinal, int depth, CancellationToken cancellationToken)
     {
         // Looked up before anything is allocated (a lambda capturing the token was a closure per call).
         if (depth <= 0
             || Followable(target) is not { } method
             || !(_wrappers.TryGetValue(method, out var known) ? known : _wrappers.GetOrAdd(method, SummarizeWrapper(method, cancellationToken))).TryGetValue(ordinal, out var forwarded))
         {
-            return OptionsSink.None;
+            return OptionsUse.Other;
         }
 
-        var result = forwarded.Binds ? OptionsSink.Binds : OptionsSink.Reads;
+        var result = forwarded.Binds ? OptionsUse.Binds : OptionsUse.Reads;
         foreach (var (helper, helperOrdinal) in forwarded.Helpers)
         {
             switch (Forwards(helper, helperOrdinal, depth - 1, cancellationToken))
             {
-                case OptionsSink.None:
-                    return OptionsSink.None;
-                case OptionsSink.Binds:
-                    result = OptionsSink.Binds;
+                case OptionsUse.Other:
+                    return OptionsUse.Other;
+                case OptionsUse.Binds:
+                    result = OptionsUse.Binds;
                     break;
             }
         }

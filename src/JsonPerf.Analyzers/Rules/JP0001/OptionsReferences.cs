@@ -57,14 +57,19 @@ internal static class OptionsReferences
            || reference.Parent is IDeconstructionAssignmentOperation
            || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out or RefKind.Ref };
 
-    /// <summary><c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own.</summary>
-    public static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference)
+    /// <summary>
+    /// <c>local.Property = value;</c> or <c>local.Converters.Add(value);</c> as a statement of its own; with
+    /// <paramref name="anyConvertersChange"/>, any change of its converters too (<c>copy.Converters.Remove(this);</c>).
+    /// </summary>
+    public static IExpressionStatementOperation? ConfigurationStatement(ILocalReferenceOperation reference, bool anyConvertersChange = false)
         => reference.Parent is IPropertyReferenceOperation property && property.Instance == reference
             ? property.Parent switch
             {
                 ISimpleAssignmentOperation assignment when assignment.Target == property => assignment.Parent as IExpressionStatementOperation,
                 IInvocationOperation { TargetMethod.Name: "Add", Arguments.Length: 1 } add when add.Instance == property && property.Property.Name == "Converters"
                     => add.Parent as IExpressionStatementOperation,
+                IInvocationOperation { TargetMethod.Name: "Add" or "Remove" or "Insert" or "RemoveAt" or "Clear" } change
+                    when anyConvertersChange && change.Instance == property && property.Property.Name == "Converters" => change.Parent as IExpressionStatementOperation,
                 _ => null,
             }
             : null;

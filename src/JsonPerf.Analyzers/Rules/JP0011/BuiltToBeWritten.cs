@@ -31,25 +31,7 @@ internal static class BuiltToBeWritten
 
     /// <summary>The property read anywhere in the method (not only assigned): the tree is then used for more than writing.</summary>
     private static bool ReadBack(IOperation root, IPropertySymbol property, IOperation assigned)
-    {
-        var walk = OperationTree.Start(root);
-        try
-        {
-            while (OperationTree.Next(walk) is { } operation)
-            {
-                if (operation != assigned && operation is IPropertyReferenceOperation reference
-                    && SymbolEqualityComparer.Default.Equals(reference.Property.OriginalDefinition, property.OriginalDefinition)
-                    && !(reference.Parent is ISimpleAssignmentOperation other && other.Target == reference))
-                {
-                    return true;
-                }
-            }
-        }
-        finally
-        {
-            OperationTree.End(walk);
-        }
-
-        return false;
-    }
+        => OperationTree.Any(root, operation => operation != assigned && operation is IPropertyReferenceOperation reference
+            && SymbolEqualityComparer.Default.Equals(reference.Property.OriginalDefinition, property.OriginalDefinition)
+            && !(reference.Parent is ISimpleAssignmentOperation other && other.Target == reference));
 }

@@ -35,6 +35,28 @@ internal static class OperationTree
         return operation;
     }
 
+    /// <summary>Whether <paramref name="root"/> or an operation under it matches, in the walk's order.</summary>
+    public static bool Any(IOperation root, Func<IOperation, bool> predicate)
+    {
+        var pending = Start(root);
+        try
+        {
+            while (Next(pending) is { } operation)
+            {
+                if (predicate(operation))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+        finally
+        {
+            End(pending);
+        }
+    }
+
     public static void End(Stack<IOperation> pending)
     {
         pending.Clear();

@@ -78,32 +78,25 @@ internal static class ContextCaching
             editor.ReplaceNode(contextSyntax, IdentifierName(name).WithTriviaFrom(contextSyntax));
         }
 
-        foreach (var run in Runs(removed))
-        {
-            StatementRemoval.Remove(editor, run);
-        }
-
+        RemoveInRuns(editor, removed);
         return editor.GetChangedDocument();
     }
 
-    /// <summary>The statements in runs of neighbours: each run's comments move to the statement after it.</summary>
-    private static IEnumerable<List<StatementSyntax>> Runs(List<StatementSyntax> statements)
+    /// <summary>Removes the statements in runs of neighbours: each run's comments move to the statement after it.</summary>
+    private static void RemoveInRuns(DocumentEditor editor, List<StatementSyntax> statements)
     {
         var run = new List<StatementSyntax>();
         foreach (var statement in statements.OrderBy(s => s.SpanStart))
         {
             if (run.Count > 0 && OptionsSyntax.FollowingStatements(run[run.Count - 1], max: 1)?.FirstOrDefault() != statement)
             {
-                yield return run;
+                StatementRemoval.Remove(editor, run);
                 run = new List<StatementSyntax>();
             }
 
             run.Add(statement);
         }
 
-        if (run.Count > 0)
-        {
-            yield return run;
-        }
+        StatementRemoval.Remove(editor, run);
     }
 }

@@ -52,25 +52,20 @@ internal static class ConverterCopyCache
     /// <summary><c>_ => creation</c>, or for a local with configuration statements a block that builds, configures and returns it.</summary>
     private static ExpressionSyntax Factory(BaseObjectCreationExpressionSyntax creation, SemanticModel model, CancellationToken cancellationToken, out List<StatementSyntax> folded)
     {
-        folded = new List<StatementSyntax>();
         var parameter = Parameter(Identifier("_"));
-        if (creation.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator }
-            || model.GetDeclaredSymbol(declarator, cancellationToken) is not ILocalSymbol local
-            || declarator.FirstAncestorOrSelf<BlockSyntax>() is not { } block)
-        {
-            return SimpleLambdaExpression(parameter, creation.WithoutTrivia());
-        }
+        var local = creation.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator } ? model.GetDeclaredSymbol(declarator, cancellationToken) as ILocalSymbol : null;
 
         // The statements that configure the local (the analyzer accepted them as such), the local renamed inside the factory.
-        folded = block.Statements.OfType<ExpressionStatementSyntax>().Where(statement => statement.Expression switch
-        {
-            AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } => target.Identifier.ValueText == local.Name,
-            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } }
-                => owner.Identifier.ValueText == local.Name,
-            _ => false,
-        }).ToList<StatementSyntax>();
-
-        if (folded.Count == 0)
+        folded = local is null || creation.FirstAncestorOrSelf<BlockSyntax>() is not { } block
+            ? new List<StatementSyntax>()
+            : block.Statements.OfType<ExpressionStatementSyntax>().Where(statement => statement.Expression switch
+            {
+                AssignmentExpressionSyntax { Left: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target } } => target.Identifier.ValueText == local.Name,
+                InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax owner, Name.Identifier.ValueText: "Converters" } } }
+                    => owner.Identifier.ValueText == local.Name,
+                _ => false,
+            }).ToList<StatementSyntax>();
+        if (local is null || folded.Count == 0)
         {
             return SimpleLambdaExpression(parameter, creation.WithoutTrivia());
         }

@@ -89,19 +89,14 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
     /// </summary>
     private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
-        string? name = folded.Initializer is { Expressions.Count: > 0 } ? null : operation.Arguments.Length switch
+        // Built from a constant JsonSerializerDefaults: General (0) gives Default, Web (1) gives Web.
+        var defaults = operation.Arguments.Length switch
         {
-            0 => "Default",
-            1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults)
-                   && operation.Arguments[0].Value.ConstantValue is { HasValue: true, Value: int defaults } => defaults switch
-                   {
-                       0 => "Default", // JsonSerializerDefaults.General
-                       1 => "Web",
-                       _ => null,
-                   },
+            0 => 0,
+            1 when SymbolEqualityComparer.Default.Equals(operation.Arguments[0].Value.Type, symbols.JsonSerializerDefaults) => operation.Arguments[0].Value.ConstantValue.Value,
             _ => null,
         };
-
+        var name = folded.Initializer is { Expressions.Count: > 0 } ? null : defaults switch { 0 => "Default", 1 => "Web", _ => null };
         if (name is null || !symbols.HasStaticOptionsProperty(name))
         {
             return null;

@@ -45,21 +45,9 @@ internal static class OptionsFieldNames
 
     private static List<string> Names(BaseObjectCreationExpressionSyntax options, string? localName, HashSet<string> generic, string noun, string last)
     {
-        var names = new List<string>();
-        if (localName is { Length: > 2 } && !generic.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal))
-        {
-            names.Add(localName);
-        }
-
-        var words = Describe(options).Take(2).ToList();
-        if (words.Count > 0)
-        {
-            names.Add(string.Concat(words) + noun);
-        }
-
-        names.Add(noun);
-        names.Add(last);
-        return names;
+        var specific = localName is { Length: > 2 } && !generic.Contains(localName) && !localName.StartsWith("@", StringComparison.Ordinal) ? localName : null;
+        var words = string.Concat(Describe(options).Take(2));
+        return new[] { specific, words.Length > 0 ? words + noun : null, noun, last }.OfType<string>().ToList();
     }
 
     private static IEnumerable<string> Describe(BaseObjectCreationExpressionSyntax creation)

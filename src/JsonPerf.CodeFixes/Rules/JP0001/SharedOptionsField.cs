@@ -25,22 +25,20 @@ internal static class SharedOptionsField
     /// (the uses JP0001 itself accepts for options it shares).
     /// </summary>
     private static bool OnlyRead(IOperation value, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
-    {
-        var use = value.WalkUpValuePassThrough();
-        return use.Parent switch
+        => OptionsHelperSummaries.For(symbols).UseOf(value, cancellationToken) switch
         {
-            IArgumentOperation argument => OptionsHelperSummaries.For(symbols).ReadsOrCopies(argument, cancellationToken),
-            ISimpleAssignmentOperation { Target: IDiscardOperation } => true,
-
-            // The assignment's own value may go on (`a = b = s_options`).
-            ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when assignment.Value == use && depth > 0
-                => LocalOnlyRead(target.Local, assignment, symbols, depth - 1, cancellationToken)
-                   && (assignment.Parent is IExpressionStatementOperation || OnlyRead(assignment, symbols, depth - 1, cancellationToken)),
-            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when depth > 0
-                => LocalOnlyRead(declarator.Symbol, declarator, symbols, depth - 1, cancellationToken),
+            OptionsUse.Reads or OptionsUse.Copied or OptionsUse.Discarded => true,
+            OptionsUse.StoredInLocal when depth > 0 => value.WalkUpValuePassThrough().Parent switch
+            {
+                // The assignment's own value may go on (`a = b = s_options`).
+                ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment
+                    => LocalOnlyRead(target.Local, assignment, symbols, depth - 1, cancellationToken)
+                       && (assignment.Parent is IExpressionStatementOperation || OnlyRead(assignment, symbols, depth - 1, cancellationToken)),
+                IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => LocalOnlyRead(declarator.Symbol, declarator, symbols, depth - 1, cancellationToken),
+                _ => false,
+            },
             _ => false,
         };
-    }
 
     private static bool LocalOnlyRead(ILocalSymbol local, IOperation within, JsonSymbols symbols, int depth, CancellationToken cancellationToken)
         => !local.IsRef
