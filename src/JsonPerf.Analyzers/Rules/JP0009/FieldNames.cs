@@ -24,26 +24,13 @@ internal static class FieldNames
             IReturnOperation when use.EnclosingFunction() is null => containingSymbol switch
             {
                 IMethodSymbol { AssociatedSymbol: IPropertySymbol { IsIndexer: false } property } => property.Name,
-                IMethodSymbol { MethodKind: MethodKind.Ordinary } method => WithoutVerb(method.Name),
+                IMethodSymbol { MethodKind: MethodKind.Ordinary } method => MemberNames.WithoutVerb(method.Name, VerbPrefixes),
                 _ => null,
             },
             _ => null,
         };
 
         return name is null || Generic.Contains(name) ? null : Pascal(name);
-    }
-
-    private static string WithoutVerb(string name)
-    {
-        foreach (var verb in VerbPrefixes)
-        {
-            if (name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length]))
-            {
-                return name.Substring(verb.Length);
-            }
-        }
-
-        return name;
     }
 
     /// <summary>The name without a field prefix (<c>s_</c>, <c>_</c>), first letter upper.</summary>

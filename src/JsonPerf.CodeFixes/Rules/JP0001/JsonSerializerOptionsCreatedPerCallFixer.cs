@@ -116,14 +116,9 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         {
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol.Name,
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local.Name,
-            IReturnOperation when creation.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>() is { } factory => WithoutVerb(factory.Identifier.ValueText),
+            IReturnOperation when creation.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>() is { } factory => MemberNames.WithoutVerb(factory.Identifier.ValueText, "Get", "Create", "Build", "Make", "New"),
             _ => null,
         };
-
-    private static string WithoutVerb(string name)
-        => new[] { "Get", "Create", "Build", "Make", "New" }.FirstOrDefault(verb => name.Length > verb.Length && name.StartsWith(verb, StringComparison.Ordinal) && char.IsUpper(name[verb.Length])) is { } verb
-            ? name.Substring(verb.Length)
-            : name;
 
     /// <summary>The statements the analyzer accepted as configuration (it checked that they directly follow the declaration).</summary>
     internal static List<ExpressionStatementSyntax> ConfigurationStatements(IVariableDeclaratorOperation declarator)
