@@ -22,45 +22,29 @@ internal static partial class Rules
 
     public static readonly RuleRegistration OptionsCreatedPerCallRegistration = new(OptionsCreatedPerCall, () => new JsonSerializerOptionsCreatedPerCallAnalyzer());
 
+    // {2}, why there is no fix (Rules.FixNote where the rule's page says why).
     public const string NoFixFactoryCallersMayChange = " (no fix: callers of the factory may change the options)";
-
     public const string NoFixGetterReadersMayChange = " (no fix: readers of the property may change the options)";
-
-    /// <summary>JP0001 where the fix is declined only because a JsonSerializerContext is built on the options and cannot be cached in their place.</summary>
     public const string NoFixOptionsBoundToContext = " (no fix: a context is built on them; cache the context)";
+    public const string NoFixCopyState = " (no fix: the copy reads values of this call)";
 
     /// <summary>JP0001's note: none where its fix is offered; why not where a context is built on the options, or the rule's page.</summary>
     internal static string OptionsFixNote(bool fixable, bool onlyBoundToContext)
         => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
-    /// <summary>The cost of a converter's options copied on every value.</summary>
+    // {0}, the cost: a lookup where the options hold value settings only, a cache miss where they create instances the
+    // serializer compares by reference (converters, policies, encoders, resolvers).
+    public const string OptionsCostLookup = "cost an allocation and a cache lookup each time";
+    public const string OptionsCostRebuild = "hold new converters or policies, so metadata is rebuilt each time";
+    public const string OptionsCostCallState = "hold a converter, policy or encoder made from the call's values, so metadata is rebuilt each time";
     public const string OptionsCostCopy = "as copies of the converter's options, an allocation and a lookup per value";
 
-    /// <summary>What JP0001 advises for a converter's copy of its options.</summary>
+    // {1}, what to do.
+    public const string OptionsCache = "cache them in a static readonly field";
+    public const string OptionsCacheWithoutState = "build it without the call's values, then cache the options";
     public const string OptionsCacheCopy = "copy once per source options (a ConditionalWeakTable)";
 
-    /// <summary>JP0001 on a converter's copy built from values of the call.</summary>
-    public const string NoFixCopyState = " (no fix: the copy reads values of this call)";
-
-    /// <summary>What JP0001 advises: the options, created once.</summary>
-    public const string OptionsCache = "cache them in a static readonly field";
-
-    /// <summary>What JP0001 advises for options holding a converter, policy or encoder built from the call's values.</summary>
-    public const string OptionsCacheWithoutState = "build it without the call's values, then cache the options";
-
-    /// <summary>The cost of options holding the call's state in a converter, policy or encoder (not cacheable as they are).</summary>
-    public const string OptionsCostCallState = "hold a converter, policy or encoder made from the call's values, so metadata is rebuilt each time";
-
-    /// <summary>Message argument of JP0001 when the options only hold value settings (a cache lookup per call).</summary>
-    public const string OptionsCostLookup = "cost an allocation and a cache lookup each time";
-
-    /// <summary>Message argument of JP0001 when the options create reference-compared instances (a cache miss per call).</summary>
-    public const string OptionsCostRebuild = "hold new converters or policies, so metadata is rebuilt each time";
-
-    /// <summary>
-    /// Message argument of JP0001 at a call of the project's own factory method, reported where its result goes to the
-    /// serializer: names the factory, then the cost (<see cref="OptionsCostLookup"/> or <see cref="OptionsCostRebuild"/>).
-    /// </summary>
+    /// <summary>{0} at a call of the project's own factory whose result goes to the serializer: the factory, then the cost.</summary>
     internal static string OptionsCostThroughFactory(string factory, string cost) => "by '" + factory + "' " + cost;
 
     /// <summary>A coalescing factory (<c>o ?? new ...</c>) handed an optional parameter whose default is null.</summary>

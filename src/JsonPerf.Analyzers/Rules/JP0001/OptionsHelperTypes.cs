@@ -24,7 +24,6 @@ internal enum OptionsUse
     /// <summary>Any other change of the local's converters (<c>copy.Converters.Remove(this)</c>).</summary>
     ConvertersChanged,
 
-    /// <summary>The reference is assigned.</summary>
     Assigned,
 
     /// <summary><c>_ = value</c>.</summary>

@@ -3,7 +3,6 @@ namespace JsonPerf.Analyzers;
 /// <summary>References to a local or field holding options, and the statements that only configure it.</summary>
 internal static class OptionsReferences
 {
-    /// <summary>The references to the declared local in its body.</summary>
     public static List<ILocalReferenceOperation> Of(IVariableDeclaratorOperation declarator) => Of(declarator.Symbol, declarator.Root());
 
     /// <summary>The references to <paramref name="local"/> under <paramref name="root"/>, in the order of <c>Descendants()</c>.</summary>

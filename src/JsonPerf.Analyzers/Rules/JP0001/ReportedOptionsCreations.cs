@@ -13,7 +13,6 @@ internal sealed class ReportedOptionsCreations
 
     public static ReportedOptionsCreations For(JsonSymbols symbols) => symbols.RuleState(static (_, _) => new ReportedOptionsCreations());
 
-    /// <summary>Records that JP0001 judged the options creation at <paramref name="span"/> reportable in this compilation.</summary>
     public void Add(SyntaxTree tree, TextSpan span)
         => ImmutableInterlocked.Update(ref _reported, static (set, creation) => set.Add(creation), (tree, span));
 

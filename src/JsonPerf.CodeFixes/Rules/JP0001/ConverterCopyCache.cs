@@ -14,7 +14,7 @@ internal static class ConverterCopyCache
     public static async Task<Document?> FixAsync(Document document, SyntaxNode site, CancellationToken cancellationToken)
     {
         if (site is not (BaseObjectCreationExpressionSyntax or InvocationExpressionSyntax)
-            || ArgumentsOf(site) is not { Count: 1 } arguments
+            || (site is InvocationExpressionSyntax invocation ? invocation.ArgumentList.Arguments : ((BaseObjectCreationExpressionSyntax)site).ArgumentList?.Arguments) is not { Count: 1 } arguments
             || site.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type
             || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {
@@ -45,9 +45,6 @@ internal static class ConverterCopyCache
             : current);
         return editor.GetChangedDocument();
     }
-
-    private static SeparatedSyntaxList<ArgumentSyntax>? ArgumentsOf(SyntaxNode copy)
-        => copy is InvocationExpressionSyntax call ? call.ArgumentList.Arguments : ((BaseObjectCreationExpressionSyntax)copy).ArgumentList?.Arguments;
 
     /// <summary><c>_ => creation</c>, or for a local with configuration statements a block that builds, configures and returns it.</summary>
     private static ExpressionSyntax Factory(BaseObjectCreationExpressionSyntax creation, SemanticModel model, CancellationToken cancellationToken, out List<StatementSyntax> folded)

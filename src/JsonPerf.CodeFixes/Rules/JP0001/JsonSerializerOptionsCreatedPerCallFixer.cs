@@ -36,7 +36,6 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     private static string? Kind(Diagnostic diagnostic) => diagnostic.Properties.TryGetValue(DiagnosticProperties.FixKind, out var kind) ? kind : null;
 
-    /// <summary><paramref name="node"/> replaced in its document; null when the site has none.</summary>
     private static async Task<Document?> ReplaceAsync<T>(Document document, T? node, Func<T, SyntaxNode> replace, CancellationToken cancellationToken)
         where T : SyntaxNode
         => node is not null && await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root
