@@ -170,11 +170,10 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
         var callersMayChange = factory.Fixable && !bound && !boundByAnother && !summaries.UsesOnlyPassOn(target, context.CancellationToken);
         var fixable = factory.Fixable && !bound && !boundByAnother && !callersMayChange;
         var cost = bound || factory.RebuildsMetadata ? Rules.OptionsCostRebuild : Rules.OptionsCostLookup;
-        var name = target.ContainingType.Name + "." + target.Name;
         context.Report(NewDiagnostic(
             invocation,
             fixable ? OptionsPerCallFix.Factory : null,
-            byDefault is null ? Rules.OptionsCostThroughFactory(name, cost) : Rules.OptionsCostThroughFactoryByDefault(name, byDefault.Name, byDefault.ContainingSymbol.Name, cost),
+            Rules.OptionsCostThroughFactory(target.ContainingType.Name + "." + target.Name, cost, byDefault),
             Rules.OptionsCache,
             callersMayChange ? Rules.NoFixFactoryCallersMayChange : Rules.OptionsFixNote(fixable, onlyBoundToContext: (bound || boundByAnother) && factory.Fixable)));
     }

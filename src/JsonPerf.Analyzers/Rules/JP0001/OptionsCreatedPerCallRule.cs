@@ -28,7 +28,6 @@ internal static partial class Rules
     public const string NoFixOptionsBoundToContext = " (no fix: a context is built on them; cache the context)";
     public const string NoFixCopyState = " (no fix: the copy reads values of this call)";
 
-    /// <summary>JP0001's note: none where its fix is offered; why not where a context is built on the options, or the rule's page.</summary>
     internal static string OptionsFixNote(bool fixable, bool onlyBoundToContext)
         => fixable ? "" : onlyBoundToContext ? NoFixOptionsBoundToContext : NoAutomaticFix;
 
@@ -44,10 +43,10 @@ internal static partial class Rules
     public const string OptionsCacheWithoutState = "build it without the call's values, then cache the options";
     public const string OptionsCacheCopy = "copy once per source options (a ConditionalWeakTable)";
 
-    /// <summary>{0} at a call of the project's own factory whose result goes to the serializer: the factory, then the cost.</summary>
-    internal static string OptionsCostThroughFactory(string factory, string cost) => "by '" + factory + "' " + cost;
-
-    /// <summary>A coalescing factory (<c>o ?? new ...</c>) handed an optional parameter whose default is null.</summary>
-    internal static string OptionsCostThroughFactoryByDefault(string factory, string parameter, string method, string cost)
-        => "by '" + factory + "' when a call of '" + method + "' leaves '" + parameter + "' null " + cost;
+    /// <summary>
+    /// {0} at a call of the project's own factory whose result goes to the serializer: the factory, then the cost; with
+    /// <paramref name="byDefault"/>, a coalescing factory (<c>o ?? new ...</c>) handed the caller's optional parameter whose default is null.
+    /// </summary>
+    internal static string OptionsCostThroughFactory(string factory, string cost, IParameterSymbol? byDefault = null)
+        => "by '" + factory + "' " + (byDefault is null ? "" : "when a call of '" + byDefault.ContainingSymbol.Name + "' leaves '" + byDefault.Name + "' null ") + cost;
 }
