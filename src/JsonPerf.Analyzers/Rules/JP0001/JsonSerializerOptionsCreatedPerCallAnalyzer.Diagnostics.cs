@@ -8,23 +8,13 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer
 {
-    private enum CallState
-    {
-        None,
-        InValues,
-        InInstances,
-    }
+    private enum CallState { None, InValues, InInstances }
 
     /// <summary>JP0001 at <paramref name="site"/>, naming <paramref name="fix"/> (an <see cref="OptionsPerCallFix"/> kind) where the fix is offered.</summary>
     private static Diagnostic NewDiagnostic(IOperation site, string? fix, string cost, string cache, string note, IEnumerable<Location>? additionalLocations = null)
         => Diagnostic.Create(
-            Rules.OptionsCreatedPerCall,
-            site.Syntax.GetLocation(),
-            additionalLocations,
-            fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix),
-            cost,
-            cache,
-            note);
+            Rules.OptionsCreatedPerCall, site.Syntax.GetLocation(), additionalLocations,
+            fix is null ? DiagnosticProperties.None : DiagnosticProperties.With(DiagnosticProperties.FixKind, fix), cost, cache, note);
 
     /// <summary>The options <paramref name="creation"/> makes, unless they hold the call's state in values only and cost a lookup.</summary>
     private static Diagnostic? Create(IObjectCreationOperation creation, string? fix, string cost, JsonSymbols symbols, string? note = null, IEnumerable<Location>? additionalLocations = null)
