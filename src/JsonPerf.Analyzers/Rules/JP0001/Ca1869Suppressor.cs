@@ -59,7 +59,6 @@ public sealed class Ca1869Suppressor : DiagnosticSuppressor
                ? severity == ReportDiagnostic.Suppress
                : provider.TryGetGlobalDiagnosticValue(SameSiteAsJP0001.Id, cancellationToken, out var global) && global == ReportDiagnostic.Suppress);
 
-    /// <summary>True when JP0001 reports the object creation whose syntax spans exactly <paramref name="span"/>.</summary>
     internal static bool JP0001ReportsAt(SemanticModel model, TextSpan span, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         var root = model.SyntaxTree.GetRoot(cancellationToken);

@@ -8,7 +8,6 @@ namespace JsonPerf.Analyzers;
 /// </summary>
 internal static class ContextBinding
 {
-    /// <summary>True when <paramref name="argument"/> is the options of a JsonSerializerContext-derived type's constructor.</summary>
     public static bool IsContextConstructorArgument(IArgumentOperation argument, JsonSymbols symbols)
         => argument.Parent is IObjectCreationOperation { Constructor: { } constructor }
            && symbols.IsDerivedFromJsonSerializerContext(constructor.ContainingType)

@@ -32,7 +32,6 @@ internal sealed partial class OptionsHelperSummaries
         _symbols = symbols;
     }
 
-    /// <summary>The compilation's summaries, created when a call first reaches one of its helpers.</summary>
     public static OptionsHelperSummaries For(JsonSymbols symbols) => symbols.RuleState(static (compilation, s) => new OptionsHelperSummaries(compilation, s));
 
     /// <summary>

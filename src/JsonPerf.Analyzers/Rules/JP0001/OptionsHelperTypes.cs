@@ -29,6 +29,5 @@ internal enum OptionsUse
     /// <summary><c>_ = value</c>.</summary>
     Discarded,
 
-    /// <summary>Assigned to a local or initializes one.</summary>
     StoredInLocal,
 }

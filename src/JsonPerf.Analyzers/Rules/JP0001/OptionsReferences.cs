@@ -50,7 +50,6 @@ internal static class OptionsReferences
         return references;
     }
 
-    /// <summary>The reference (to a local or a parameter) is written: assigned, deconstructed into, or passed by ref/out.</summary>
     public static bool IsWrite(IOperation reference)
         => reference.Parent is IAssignmentOperation assignment && assignment.Target == reference
            || reference.Parent is IDeconstructionAssignmentOperation

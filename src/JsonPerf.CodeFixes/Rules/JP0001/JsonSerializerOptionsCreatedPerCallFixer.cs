@@ -3,11 +3,7 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace JsonPerf.CodeFixes;
 
-/// <summary>
-/// JP0001 fix: "Cache JsonSerializerOptions in a static readonly field". Settings-free options become
-/// <c>JsonSerializerOptions.Default</c> / <c>.Web</c>; a local's configuration statements are folded into the
-/// object initializer; a property getter becomes a get-only auto-property with an initializer.
-/// </summary>
+/// <summary>JP0001's fix: the options, or the context built on them, created once; one edit per kind of <see cref="OptionsPerCallFix"/>.</summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(JsonSerializerOptionsCreatedPerCallFixer)), Shared]
 public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 {
@@ -17,10 +13,7 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
 
     protected override string TitleFor(Diagnostic diagnostic) => Kind(diagnostic) == OptionsPerCallFix.CacheContext ? ContextCaching.Title : Title;
 
-    /// <summary>
-    /// One edit per kind the analyzer named (<see cref="OptionsPerCallFix"/>). A factory's call is fixed in the factory,
-    /// which may be in another document; options a context is built on cannot be shared, so the context is cached.
-    /// </summary>
+    /// <summary>The kind the analyzer named; a factory's call is fixed in the factory, which may be in another document.</summary>
     protected override Task<PreparedFix?> PrepareAsync(Document document, SyntaxNode site, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Task.FromResult<PreparedFix?>(Kind(diagnostic) switch
         {
@@ -82,13 +75,10 @@ public sealed class JsonSerializerOptionsCreatedPerCallFixer : JsonFixer
         return editor.GetChangedDocument();
     }
 
-    /// <summary>
-    /// <c>JsonSerializerOptions.Default</c> / <c>.Web</c> for options with no settings (after folding), built
-    /// with no arguments or from <c>JsonSerializerDefaults.General</c> / <c>.Web</c>, where those properties exist.
-    /// </summary>
+    /// <summary><c>JsonSerializerOptions.Default</c> / <c>.Web</c>, where the property exists, for options with no settings after folding.</summary>
     private static ExpressionSyntax? SharedInstance(DocumentEditor editor, IObjectCreationOperation operation, BaseObjectCreationExpressionSyntax folded, JsonSymbols symbols)
     {
-        // Built from a constant JsonSerializerDefaults: General (0) gives Default, Web (1) gives Web.
+        // Built with no arguments or from a constant JsonSerializerDefaults: General (0) gives Default, Web (1) gives Web.
         var defaults = operation.Arguments.Length switch
         {
             0 => 0,

@@ -18,7 +18,6 @@ internal static class OptionsFieldNames
         "c", "ctx", "context", "jsonContext", "serializerContext", "jsonSerializerContext", "jsonCtx",
     };
 
-    /// <summary>The word a setting gives the name, by the setting and the value it is set to.</summary>
     private static readonly Dictionary<string, string> s_words = new(StringComparer.Ordinal)
     {
         ["WriteIndented=true"] = "Indented",
