@@ -57,6 +57,7 @@ public partial class AnalyzerTests
         "Order Again(JsonElement e) { e = default; return e.Deserialize<Order>(); } Order N(string json) => Again(JsonSerializer.Deserialize<JsonElement>(json));",
         // The helper's body is not in the project's source.
         "interface IHandler { Order Handle(JsonElement e); } Order N(IHandler h, string json) => h.Handle(JsonSerializer.Deserialize<JsonElement>(json));",
+        "public virtual Order V(JsonElement e) => e.Deserialize<Order>(); Order N(string json) => V(JsonSerializer.Deserialize<JsonElement>(json));",
         "JsonObject N(string json) => JsonObject.Create(JsonSerializer.Deserialize<JsonElement>(json));",
         // The DOM is used otherwise in the caller, comes from elsewhere, or the element is not the helper's argument itself.
         "Order N(string json) { var e = JsonSerializer.Deserialize<JsonElement>(json); Keep(e); return HandleOrder(e); }",

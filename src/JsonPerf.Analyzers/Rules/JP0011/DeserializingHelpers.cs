@@ -36,7 +36,8 @@ internal sealed class DeserializingHelpers
 
     private bool Judge(IMethodSymbol method, IParameterSymbol parameter, CancellationToken cancellationToken)
     {
-        if (method.MethodKind != MethodKind.Ordinary || method.DeclaringSyntaxReferences.Length != 1 || method.IsAsync || method.IsVirtual || method.IsAbstract
+        if (method.MethodKind != MethodKind.Ordinary || method.DeclaringSyntaxReferences.Length != 1 || method.IsAsync
+            || method.IsVirtual || method.IsAbstract || (method.IsOverride && !method.IsSealed)
             || parameter.RefKind != RefKind.None || !DomKinds.IsDom(parameter.Type, symbols)
             || method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration
             || (declaration.Body is null && declaration.ExpressionBody is null)
