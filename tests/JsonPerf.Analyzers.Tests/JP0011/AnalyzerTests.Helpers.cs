@@ -80,6 +80,18 @@ public partial class AnalyzerTests
     public Task Does_not_report_a_helper_that_uses_the_DOM_otherwise_or_a_DOM_used_otherwise(string members)
         => Verify.VerifyAnalyzerAsync("using System.Linq;\n" + Snippets.InClass(Envelopes + Helpers + members));
 
+    [Fact]
+    public Task The_message_names_the_helper()
+        => new Verify.Test
+        {
+            TestCode = "using System.Linq;\n" + Snippets.InClass(Envelopes + Helpers + "Order R(string json) => {|#0:HandleOrder(JsonSerializer.Deserialize<JsonElement>(json))|};"),
+            ExpectedDiagnostics =
+            {
+                new DiagnosticResult(Rules.DomBetweenJsonAndType).WithLocation(0)
+                    .WithArguments("JSON read into a JsonElement is deserialized from it by HandleOrder", Rules.DomTwoPasses, Rules.DomReadTypedOnce, Rules.NoFixDomThroughOwnCode),
+            },
+        }.RunAsync();
+
     public static TheoryData<string> BrokenHelperCode() => new()
     {
         "Order R(string json) { var e = JsonSerializer.Deserialize<JsonElement>(json); return HandleOrder(e, ); }",
