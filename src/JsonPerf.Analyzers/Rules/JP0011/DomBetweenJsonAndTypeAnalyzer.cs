@@ -17,6 +17,7 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
         if (symbols.JsonSerializer is { } serializer)
         {
             context.RegisterOperationAction(c => Analyze(c, symbols), OperationFilter.CallsDeclaredIn(serializer));
+            context.RegisterOperationAction(c => AnalyzeHelperCall(c, symbols), OperationKind.Invocation);
         }
     }
 
@@ -53,6 +54,21 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
         {
             context.Report(Diagnostic.Create(Rules.DomBetweenJsonAndType, call.Syntax.GetLocation(), DiagnosticProperties.None, what, Rules.DomTwoPasses, remedy, note));
         }
+    }
+
+    /// <summary>A DOM read from JSON handed to the project's own method that only deserializes it (<see cref="HelperCalls"/>).</summary>
+    private static void AnalyzeHelperCall(OperationAnalysisContext context, JsonSymbols symbols)
+    {
+        var call = (IInvocationOperation)context.Operation;
+        if (call.Arguments.IsEmpty || symbols.IsInsideExpressionTree(call)
+            || HelperCalls.Find(call, symbols, context.CancellationToken) is not var (at, dom, helper)
+            || !call.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
+        {
+            return;
+        }
+
+        var what = Rules.DomDeserializedByHelper(dom.Name, helper.Name);
+        context.Report(Diagnostic.Create(Rules.DomBetweenJsonAndType, at.Syntax.GetLocation(), DiagnosticProperties.None, what, Rules.DomTwoPasses, Rules.DomReadTypedOnce, Rules.NoFixDomThroughOwnCode));
     }
 
     /// <summary>The DOM type a Deserialize call reads, when that DOM was read from JSON in the same method and only deserialized.</summary>

@@ -28,6 +28,8 @@ internal static partial class Rules
 
     internal static string DomReadThenDeserialized(string domType) => "JSON read into a " + domType + " is deserialized from it";
 
+    internal static string DomDeserializedByHelper(string domType, string helper) => "JSON read into a " + domType + " is deserialized from it by " + helper;
+
     public const string DomTwoPasses = "two passes and a tree per call";
 
     public const string DomReadTypedOnce = "read the typed value in one pass";

@@ -16,22 +16,27 @@ internal sealed class DomUses
     private readonly MethodLocals locals;
     private readonly JsonSymbols symbols;
     private readonly IOperation? function;
+    private readonly IOperation? helperUse;
     private readonly HashSet<ILocalSymbol> tracked = new(SymbolEqualityComparer.Default);
     private readonly Queue<ILocalSymbol> pending = new();
     private int deserialized;
     private bool kept;
 
-    private DomUses(MethodLocals locals, JsonSymbols symbols, IOperation? function)
+    private DomUses(MethodLocals locals, JsonSymbols symbols, IOperation? function, IOperation? helperUse)
     {
         this.locals = locals;
         this.symbols = symbols;
         this.function = function;
+        this.helperUse = helperUse;
     }
 
-    /// <summary>True when what <paramref name="source"/> read is deserialized once and kept nowhere.</summary>
-    public static bool OnlyDeserializedOnce(IInvocationOperation source, MethodLocals locals, JsonSymbols symbols)
+    /// <summary>
+    /// True when what <paramref name="source"/> read is deserialized once and kept nowhere; <paramref name="helperUse"/>, an
+    /// argument or an <c>EnumerateArray</c> call, hands it to a helper that only deserializes it (that counts as the one).
+    /// </summary>
+    public static bool OnlyDeserializedOnce(IInvocationOperation source, MethodLocals locals, JsonSymbols symbols, IOperation? helperUse = null)
     {
-        var uses = new DomUses(locals, symbols, source.EnclosingFunction());
+        var uses = new DomUses(locals, symbols, source.EnclosingFunction(), helperUse);
         uses.Follow(source);
         while (!uses.kept && uses.pending.Count > 0)
         {
@@ -56,6 +61,12 @@ internal sealed class DomUses
         value = Up(value);
         if (InThrow(value))
         {
+            return;
+        }
+
+        if (helperUse is not null && value.Parent == helperUse)
+        {
+            deserialized++;
             return;
         }
 
