@@ -106,6 +106,70 @@ public class ArrayWalkTests
             },
         }.RunAsync();
 
+    /// <summary>typesense-dotnet's two converters as written: MatchedTokenConverter walks; GroupKeyConverter passes each element on.</summary>
+    [Fact]
+    public Task Reports_typesense_MatchedTokenConverter_and_not_GroupKeyConverter()
+        => Verify.VerifyAnalyzerAsync(Snippets.Usings + """
+            using System.Globalization;
+            using System.Linq;
+
+            public class MatchedTokenConverter : JsonConverter<IReadOnlyList<object>>
+            {
+                public override IReadOnlyList<object> Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+                {
+                    var jsonDocument = {|JP0010:JsonDocument.ParseValue(ref reader)|};
+                    var matchedTokens = new List<object>();
+
+                    foreach (var element in jsonDocument.RootElement.EnumerateArray())
+                    {
+                        if (element.ValueKind == JsonValueKind.String)
+                        {
+                            var elementValue = element.GetString();
+                            if (elementValue is null)
+                                throw new InvalidOperationException($"{nameof(elementValue)} being null is invalid.");
+
+                            matchedTokens.Add(elementValue);
+                        }
+                        else if (element.ValueKind == JsonValueKind.Array)
+                        {
+                            var elements = new List<string>();
+                            foreach (var stringElement in element.EnumerateArray())
+                            {
+                                var elementValue = stringElement.GetString();
+                                if (elementValue is null)
+                                    throw new InvalidOperationException($"{nameof(elementValue)} being null is invalid.");
+
+                                elements.Add(elementValue);
+                            }
+
+                            matchedTokens.Add(elements);
+                        }
+                    }
+
+                    return matchedTokens;
+                }
+
+                public override void Write(Utf8JsonWriter writer, IReadOnlyList<object> value, JsonSerializerOptions options) { JsonSerializer.Serialize(writer, value); }
+            }
+
+            public class GroupKeyConverter : JsonConverter<IReadOnlyList<string>>
+            {
+                public override IReadOnlyList<string> Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+                {
+                    var jsonDocument = JsonDocument.ParseValue(ref reader);
+                    return jsonDocument.RootElement.EnumerateArray().Select(StringifyJsonElement).ToList();
+                }
+
+                private static string StringifyJsonElement(JsonElement element)
+                {
+                    var elementValue = element.ValueKind == JsonValueKind.String ? element.GetString() : element.GetDecimal().ToString(CultureInfo.InvariantCulture);
+                    return elementValue ?? throw new InvalidOperationException("null");
+                }
+
+                public override void Write(Utf8JsonWriter writer, IReadOnlyList<string> value, JsonSerializerOptions options) { JsonSerializer.Serialize(writer, value); }
+            }
+            """);
+
     [Theory]
     [InlineData("var d = JsonDocument.ParseValue(ref reader); foreach (var e in d.RootElement.EnumerateArray() { tokens.Add(e.GetString()); }")]
     [InlineData("var d = JsonDocument.ParseValue(ref reader); foreach (var e in d.RootElement.EnumerateArray()) { tokens.Add(e.GetString(); }")]
