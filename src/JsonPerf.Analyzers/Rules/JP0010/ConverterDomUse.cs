@@ -7,7 +7,7 @@ namespace JsonPerf.Analyzers;
 /// read and then deserialized (from the DOM, its text, or from another reader after peeking), or read for one scalar at
 /// its root. Silent when any part of it is kept: returned, stored, passed to other code, or written.
 /// </summary>
-internal sealed class ConverterDomUse
+internal sealed partial class ConverterDomUse
 {
     private readonly JsonSymbols symbols;
     private readonly List<ILocalReferenceOperation> references = new();
@@ -29,6 +29,9 @@ internal sealed class ConverterDomUse
     /// <summary>Deserialized again (else: read for one scalar).</summary>
     public bool Deserialized => deserialized;
 
+    /// <summary>Only an array walked front to back with scalar reads (else, when not deserialized: one scalar).</summary>
+    public bool WalksArray { get; private set; }
+
     /// <summary>What Read does with the DOM <paramref name="invocation"/> parses; null when it is not such a parse or nothing to report.</summary>
     public static ConverterDomUse? Find(IInvocationOperation invocation, JsonSymbols symbols)
     {
@@ -37,7 +40,7 @@ internal sealed class ConverterDomUse
             return null;
         }
 
-        var use = new ConverterDomUse(symbols, type.Name);
+        var use = new ConverterDomUse(symbols, type.Name) { parseFunction = EnclosingFunction(invocation) };
         var readerDeserialized = use.Collect(invocation.Root(), ReaderSymbol(invocation.Arguments[0].Value));
         if (invocation.TargetMethod.Name != "TryParseValue")
         {
@@ -60,7 +63,8 @@ internal sealed class ConverterDomUse
         // Read, then the value deserialized from the reader the DOM was parsed from a copy of.
         use.deserialized |= readerDeserialized && (use.readAtRoot || use.readBelowRoot);
         var scalar = use.readAtRoot && !use.readBelowRoot;
-        return use.kept || !(use.deserialized || scalar) ? null : use;
+        use.WalksArray = !use.deserialized && !scalar && use.IsArrayWalk;
+        return use.kept || !(use.deserialized || scalar || use.WalksArray) ? null : use;
     }
 
     /// <summary>The DOM type <paramref name="invocation"/> parses from a reader, when it is such a parse.</summary>
@@ -146,6 +150,7 @@ internal sealed class ConverterDomUse
                       || reference.Parent is IArgumentOperation { Parameter.RefKind: RefKind.Out };
         if (!written)
         {
+            notWalk |= EnclosingFunction(reference) != parseFunction;
             Follow(reference, belowRoot);
         }
     }
@@ -169,10 +174,12 @@ internal sealed class ConverterDomUse
                 break;
             case IArgumentOperation { Parent: IInvocationOperation invocation } argument:
                 var fromDom = IsDeserialize(invocation, argument, p => IsDomType(p.Type, symbols));
+                notWalk = true;
                 deserialized |= fromDom;
                 kept |= !fromDom;
                 break;
             case IConditionalAccessOperation access when access.Operation == value:
+                notWalk = true;
                 if (access.WhenNotNull.DescendantsAndSelf().OfType<IConditionalAccessInstanceOperation>().FirstOrDefault() is { } instance)
                 {
                     Follow(instance, belowRoot);
@@ -187,19 +194,26 @@ internal sealed class ConverterDomUse
                 Follow(access, belowRoot);
                 break;
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                notWalk |= belowRoot;
                 Track(declarator.Symbol, belowRoot);
                 break;
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when assignment.Value == value:
+                notWalk |= belowRoot;
                 Track(target.Local, belowRoot);
                 break;
             case IForEachLoopOperation loop when loop.Collection == value:
                 foreach (var local in loop.Locals)
                 {
+                    loopOf[local] = loop;
                     Track(local, belowRoot: true);
                 }
 
                 break;
-            case IBinaryOperation or IIsPatternOperation or IIsTypeOperation or IConversionOperation:
+            case IBinaryOperation:
+                Read(belowRoot);
+                break;
+            case IIsPatternOperation or IIsTypeOperation or IConversionOperation:
+                notWalk = true;
                 Read(belowRoot);
                 break;
             case IConditionalAccessOperation or IUsingOperation or IExpressionStatementOperation:
@@ -213,6 +227,8 @@ internal sealed class ConverterDomUse
     /// <summary>A property or an indexer of the DOM: more DOM (at <paramref name="domBelowRoot"/>), or a value read from it.</summary>
     private void Member(IOperation member, bool domBelowRoot, bool belowRoot)
     {
+        notWalk |= member is not IPropertyReferenceOperation { Property.Name: "RootElement" or "ValueKind" or "Value" } property
+                   || (property.Property.Name == "Value" && belowRoot);
         if (IsDomType(member.Type, symbols) || member.Type is INamedTypeSymbol { IsGenericType: true, Name: "KeyValuePair" })
         {
             Follow(member, domBelowRoot);
@@ -226,6 +242,7 @@ internal sealed class ConverterDomUse
     private void Call(IInvocationOperation invocation, bool belowRoot)
     {
         var name = invocation.TargetMethod.Name;
+        WalkStep(invocation, belowRoot);
         switch (name)
         {
             case "Dispose":

@@ -3,7 +3,7 @@ namespace JsonPerf.Analyzers;
 /// <summary>
 /// JP0010: work a <c>JsonConverter&lt;T&gt;</c>'s Read or Write (or their property-name forms) does for every value, in
 /// their bodies and the lambdas and local functions inside them: a DOM parsed from the reader and deserialized again or
-/// read for one scalar (<see cref="ConverterDomUse"/>), <c>GetString()</c> only compared with literals
+/// read for one scalar or walked as an array of scalars (<see cref="ConverterDomUse"/>), <c>GetString()</c> only compared with literals
 /// (<see cref="ReaderTextComparison"/>) or only a key into a fixed map of names (<see cref="ReaderNameLookup"/>),
 /// constant or mapped text handed to the writer as a string (<see cref="WriterConstantText"/>).
 /// </summary>
@@ -53,6 +53,10 @@ public sealed class ConverterPerValueWorkAnalyzer : JsonAnalyzer
             if (dom.Deserialized)
             {
                 Report(context, invocation, Rules.ConverterParsesTwice(dom.TypeName), Rules.ConverterPeekWithReaderCopy, Rules.NoFixConverterControlFlow);
+            }
+            else if (dom.WalksArray)
+            {
+                Report(context, invocation, Rules.ConverterParsesArrayWalk(dom.TypeName), Rules.ConverterReadArrayTokens, Rules.NoFixConverterControlFlow);
             }
             else
             {

@@ -17,7 +17,7 @@ internal static partial class Rules
                      "a copy of the reader (a struct) can peek at the discriminator, or [JsonPolymorphic] can do it for you. GetString() " +
                      "compared with literals, or only looked up in a fixed map of names, allocates a string that ValueTextEquals does without. A constant name or value passed to " +
                      "the writer as a string is transcoded and escaped each time; a static readonly JsonEncodedText is encoded once. A " +
-                     "JsonElement parsed to read one scalar allocates what the reader's getters read directly. The fix is offered for " +
+                     "JsonElement parsed to read one scalar, or to walk an array of scalars front to back, allocates what the reader reads token by token. The fix is offered for " +
                      "constant names and values made of ASCII letters, digits, '_', '-' and '.'; the other shapes change how Read walks " +
                      "the JSON, and the rule's page shows the pattern to use. ValueTextEquals throws on a null token and returns false on " +
                      "malformed text where GetString() returns null or throws; JsonEncodedText.Encode escapes with the default encoder, " +
@@ -48,6 +48,10 @@ internal static partial class Rules
     internal static string ConverterParsesScalar(string domType) => "Read parses the value into a " + domType + " to read one scalar";
 
     public const string ConverterReadScalarDirectly = "read it from the reader (GetInt32() and the like)";
+
+    internal static string ConverterParsesArrayWalk(string domType) => "Read parses each value into a " + domType + " only to walk an array of scalars in order";
+
+    public const string ConverterReadArrayTokens = "read the array's tokens with the reader (StartArray, then each String or StartArray)";
 
     public const string NoFixConverterControlFlow = " (no fix: it changes how Read walks the JSON)";
 

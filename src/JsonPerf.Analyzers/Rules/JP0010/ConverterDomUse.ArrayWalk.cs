@@ -1,0 +1,84 @@
+namespace JsonPerf.Analyzers;
+
+/// <summary>
+/// JP0010's array walk: a DOM whose only navigation is <c>foreach</c> over <c>EnumerateArray()</c>, each array once and
+/// in no other loop or lambda, whose elements are only read with <c>ValueKind</c> and scalar getters: the reader's own
+/// order, token by token. Any lookup by name or index, a length, an element kept in another local, makes it no walk.
+/// </summary>
+internal sealed partial class ConverterDomUse
+{
+    private readonly Dictionary<ILocalSymbol, IForEachLoopOperation> loopOf = new(SymbolEqualityComparer.Default);
+    private readonly HashSet<ILocalSymbol> enumerated = new(SymbolEqualityComparer.Default);
+    private IOperation? parseFunction;
+    private bool rootEnumerated;
+    private bool notWalk;
+    private int arrayWalks;
+
+    private bool IsArrayWalk => !notWalk && arrayWalks > 0 && readBelowRoot;
+
+    private void WalkStep(IInvocationOperation invocation, bool belowRoot)
+    {
+        var method = invocation.TargetMethod;
+        if (method.Name == "EnumerateArray" && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonElement))
+        {
+            EnumeratedArray(invocation, belowRoot);
+        }
+        else
+        {
+            notWalk |= !(method.Name == "Dispose" || IsScalarGetter(method));
+        }
+    }
+
+    private void EnumeratedArray(IInvocationOperation invocation, bool belowRoot)
+    {
+        arrayWalks++;
+        var collection = PassThrough(invocation);
+        if (collection.Parent is not IForEachLoopOperation loop || loop.Collection != collection)
+        {
+            notWalk = true;
+            return;
+        }
+
+        IForEachLoopOperation? outer = null;
+        if (belowRoot)
+        {
+            var owner = (invocation.Instance?.WalkDownConversions() as ILocalReferenceOperation)?.Local;
+            if (owner is null || !loopOf.TryGetValue(owner, out outer) || !enumerated.Add(owner))
+            {
+                notWalk = true;
+                return;
+            }
+        }
+        else
+        {
+            notWalk |= rootEnumerated;
+            rootEnumerated = true;
+        }
+
+        for (var current = loop.Parent; current is not null && current != outer; current = current.Parent)
+        {
+            notWalk |= current is ILoopOperation or IAnonymousFunctionOperation or ILocalFunctionOperation;
+        }
+    }
+
+    /// <summary>A JsonElement getter of one scalar (<c>GetString()</c>, <c>TryGetInt32(out ...)</c>): no lookup, no length, no DOM.</summary>
+    private bool IsScalarGetter(IMethodSymbol method)
+        => SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonElement)
+           && (method.Name.StartsWith("Get", StringComparison.Ordinal) || method.Name.StartsWith("TryGet", StringComparison.Ordinal))
+           && method.Name is not ("GetProperty" or "TryGetProperty" or "GetArrayLength" or "GetPropertyCount" or "GetRawText")
+           && !IsDomType(method.ReturnType, symbols)
+           && method.Parameters.All(p => p.RefKind == RefKind.Out && !IsDomType(p.Type, symbols));
+
+    private static IOperation? EnclosingFunction(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+}
