@@ -44,7 +44,7 @@ public sealed partial class Utf16DetourAnalyzer
         if (parse.TargetMethod is not { Name: "Parse", IsStatic: true } method
             || method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
-            || ArgumentFor(parse, method.Parameters[0]) is not { } text
+            || ArgumentValue(parse, method.Parameters[0]) is not { } text
             || Decoded(text, symbols, deserialize: null) is not var (source, _, reason)
             || symbols.IsInsideExpressionTree(parse))
         {

@@ -36,7 +36,7 @@ public sealed partial class Utf16DetourAnalyzer
         var method = deserialize.TargetMethod;
         if (method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
-            || ArgumentFor(deserialize, method.Parameters[0]) is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
+            || ArgumentValue(deserialize, method.Parameters[0]) is not ILocalReferenceOperation { Local: { IsConst: false, IsUsing: false, RefKind: RefKind.None } local } argument
             || symbols.IsInsideExpressionTree(deserialize))
         {
             return;

@@ -16,7 +16,7 @@ public sealed partial class Utf16DetourAnalyzer
             || symbols.SseParser is not { } sseParser
             || method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
-            || ArgumentFor(deserialize, method.Parameters[0]) is not IPropertyReferenceOperation { Property.Name: "Data", Instance: ILocalReferenceOperation { Local: var item } } data
+            || ArgumentValue(deserialize, method.Parameters[0]) is not IPropertyReferenceOperation { Property.Name: "Data", Instance: ILocalReferenceOperation { Local: var item } } data
             || !SymbolEqualityComparer.Default.Equals(data.Property.ContainingType.OriginalDefinition, sseItem)
             || LoopOver(deserialize, item) is not { } loop
             || !IsStringParserOf(loop.Collection, sseParser, context.CancellationToken)

@@ -113,7 +113,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             || parameters[0].Type.SpecialType != SpecialType.System_String
             || parameters[1].Type.SpecialType != SpecialType.System_String
             || HasEncodingParameter(write.TargetMethod, symbols)
-            || ArgumentFor(write, parameters[1]) is not { } contents
+            || ArgumentValue(write, parameters[1]) is not { } contents
             || SerializeToString(contents, serializer) is not { } serialize
             || symbols.IsInsideExpressionTree(write))
         {
@@ -137,7 +137,7 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
         var method = deserialize.TargetMethod;
         if (method.Parameters.Length == 0
             || method.Parameters[0].Type.SpecialType != SpecialType.System_String
-            || ArgumentFor(deserialize, method.Parameters[0]) is not { } text
+            || ArgumentValue(deserialize, method.Parameters[0]) is not { } text
             || symbols.IsInsideExpressionTree(deserialize))
         {
             return;
@@ -381,16 +381,6 @@ public sealed partial class Utf16DetourAnalyzer : JsonAnalyzer
             && constructor.Parameters[0].Type.SpecialType != SpecialType.System_String;
 
     /// <summary>The value passed for <paramref name="parameter"/> (through conversions), or null when it is left to its default.</summary>
-    private static IOperation? ArgumentFor(IInvocationOperation invocation, IParameterSymbol parameter)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (SymbolEqualityComparer.Default.Equals(argument.Parameter, parameter))
-            {
-                return argument.ArgumentKind == ArgumentKind.DefaultValue ? null : argument.Value.WalkDownConversions();
-            }
-        }
-
-        return null;
-    }
+    private static IOperation? ArgumentValue(IInvocationOperation invocation, IParameterSymbol parameter)
+        => invocation.ArgumentFor(parameter) is { ArgumentKind: not ArgumentKind.DefaultValue } argument ? argument.Value.WalkDownConversions() : null;
 }

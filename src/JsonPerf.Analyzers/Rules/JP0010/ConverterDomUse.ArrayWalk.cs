@@ -66,8 +66,8 @@ internal sealed partial class ConverterDomUse
         => SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonElement)
            && (method.Name.StartsWith("Get", StringComparison.Ordinal) || method.Name.StartsWith("TryGet", StringComparison.Ordinal))
            && method.Name is not ("GetProperty" or "TryGetProperty" or "GetArrayLength" or "GetPropertyCount" or "GetRawText")
-           && !IsDomType(method.ReturnType, symbols)
-           && method.Parameters.All(p => p.RefKind == RefKind.Out && !IsDomType(p.Type, symbols));
+           && !symbols.IsDom(method.ReturnType, orProperty: true)
+           && method.Parameters.All(p => p.RefKind == RefKind.Out && !symbols.IsDom(p.Type, orProperty: true));
 
     private static IOperation? EnclosingFunction(IOperation operation)
     {

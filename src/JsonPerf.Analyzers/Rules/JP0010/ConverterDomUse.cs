@@ -79,10 +79,10 @@ internal sealed partial class ConverterDomUse
 
         return method.Name switch
         {
-            "ParseValue" or "TryParseValue" when IsDomType(method.ContainingType, symbols) => method.ContainingType,
+            "ParseValue" or "TryParseValue" when symbols.IsDom(method.ContainingType, orProperty: true) => method.ContainingType,
             "Parse" when SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonNode) => method.ContainingType,
-            "Deserialize" when method.IsGenericMethod && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer) && IsDomType(method.ReturnType, symbols)
-                => Unwrapped(method.ReturnType),
+            "Deserialize" when method.IsGenericMethod && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer) && symbols.IsDom(method.ReturnType, orProperty: true)
+                => JsonSymbols.WithoutNullable(method.ReturnType),
             _ => null,
         };
     }
@@ -119,7 +119,7 @@ internal sealed partial class ConverterDomUse
                 }
                 else if (parsed is not null && operation is IInvocationOperation { TargetMethod: { Name: "Deserialize", Parameters.Length: > 0 } method } call
                          && method.Parameters[0].RefKind == RefKind.Ref
-                         && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer) && !IsDomType(method.ReturnType, symbols)
+                         && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer) && !symbols.IsDom(method.ReturnType, orProperty: true)
                          && ReaderSymbol(call.Arguments[0].Value) is { } reader && !SymbolEqualityComparer.Default.Equals(reader, parsed))
                 {
                     deserializesAnother = true;
@@ -173,7 +173,7 @@ internal sealed partial class ConverterDomUse
                 Call(invocation, belowRoot);
                 break;
             case IArgumentOperation { Parent: IInvocationOperation invocation } argument:
-                var fromDom = IsDeserialize(invocation, argument, p => IsDomType(p.Type, symbols));
+                var fromDom = IsDeserialize(invocation, argument, p => symbols.IsDom(p.Type, orProperty: true));
                 notWalk = true;
                 deserialized |= fromDom;
                 kept |= !fromDom;
@@ -190,7 +190,7 @@ internal sealed partial class ConverterDomUse
                 }
 
                 break;
-            case IConditionalAccessOperation access when IsDomType(access.Type, symbols):
+            case IConditionalAccessOperation access when symbols.IsDom(access.Type, orProperty: true):
                 Follow(access, belowRoot);
                 break;
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
@@ -229,7 +229,7 @@ internal sealed partial class ConverterDomUse
     {
         notWalk |= member is not IPropertyReferenceOperation { Property.Name: "RootElement" or "ValueKind" or "Value" } property
                    || (property.Property.Name == "Value" && belowRoot);
-        if (IsDomType(member.Type, symbols) || member.Type is INamedTypeSymbol { IsGenericType: true, Name: "KeyValuePair" })
+        if (symbols.IsDom(member.Type, orProperty: true) || member.Type is INamedTypeSymbol { IsGenericType: true, Name: "KeyValuePair" })
         {
             Follow(member, domBelowRoot);
         }
@@ -272,7 +272,7 @@ internal sealed partial class ConverterDomUse
             Track(local, belowRoot: true);
         }
 
-        if (IsDomType(invocation.Type, symbols) || invocation.Type is { Name: "ObjectEnumerator" or "ArrayEnumerator", ContainingType.Name: "JsonElement" })
+        if (symbols.IsDom(invocation.Type, orProperty: true) || invocation.Type is { Name: "ObjectEnumerator" or "ArrayEnumerator", ContainingType.Name: "JsonElement" })
         {
             Follow(invocation, belowRoot || name is not ("AsObject" or "AsArray" or "AsValue" or "Clone"));
         }
@@ -298,7 +298,7 @@ internal sealed partial class ConverterDomUse
     {
         while (value.Parent is { } parent
                && (parent is IParenthesizedOperation
-                   || (parent is IConversionOperation conversion && (conversion.IsImplicit || IsDomType(conversion.Type, symbols)))
+                   || (parent is IConversionOperation conversion && (conversion.IsImplicit || symbols.IsDom(conversion.Type, orProperty: true)))
                    || (parent is IConditionalOperation conditional && conditional.Condition != value)
                    || (parent is ICoalesceOperation coalesce && coalesce.Value == value)))
         {
@@ -306,17 +306,5 @@ internal sealed partial class ConverterDomUse
         }
 
         return value;
-    }
-
-    private static ITypeSymbol Unwrapped(ITypeSymbol type)
-        => type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type;
-
-    /// <summary>JsonDocument, JsonElement, JsonProperty, JsonNode and its subclasses (also as <c>JsonElement?</c>).</summary>
-    private static bool IsDomType(ITypeSymbol? type, JsonSymbols symbols)
-    {
-        type = type is null ? null : Unwrapped(type);
-        return type is not null
-               && (SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument) || SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement)
-                   || SymbolEqualityComparer.Default.Equals(type, symbols.JsonProperty) || type.InheritsFromOrEquals(symbols.JsonNode));
     }
 }

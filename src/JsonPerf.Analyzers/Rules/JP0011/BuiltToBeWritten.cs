@@ -13,12 +13,12 @@ internal static class BuiltToBeWritten
     {
         if (call.TargetMethod.Name is not ("SerializeToNode" or "SerializeToElement" or "SerializeToDocument")
             || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is not { } input
-            || DomKinds.IsDom(input.Value.WalkDownConversions().Type, symbols)
+            || symbols.IsDom(input.Value.WalkDownConversions().Type, orProperty: true)
             || input.Value.WalkDownConversions().Type is not { IsAnonymousType: false }
             || call.WalkUpValuePassThrough() is not { Parent: ISimpleAssignmentOperation assignment } use
             || assignment.Value != use
             || assignment.Target is not IPropertyReferenceOperation { Property: { IsIndexer: false } property } target
-            || !DomKinds.IsDom(property.Type, symbols)
+            || !symbols.IsDom(property.Type, orProperty: true)
             || !DomKinds.IsJsonShaped(property.ContainingType)
             || target.Instance is not (IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ImplicitReceiver } or ILocalReferenceOperation)
             || ReadBack(call.Root(), property, target))
@@ -26,7 +26,7 @@ internal static class BuiltToBeWritten
             return null;
         }
 
-        return DomKinds.WithoutNullable(call.Type!).Name;
+        return JsonSymbols.WithoutNullable(call.Type!).Name;
     }
 
     /// <summary>The property read anywhere in the method (not only assigned): the tree is then used for more than writing.</summary>

@@ -38,7 +38,7 @@ internal sealed class DeserializingHelpers
     {
         if (method.MethodKind != MethodKind.Ordinary || method.DeclaringSyntaxReferences.Length != 1 || method.IsAsync
             || method.IsVirtual || method.IsAbstract || (method.IsOverride && !method.IsSealed)
-            || parameter.RefKind != RefKind.None || !DomKinds.IsDom(parameter.Type, symbols)
+            || parameter.RefKind != RefKind.None || !symbols.IsDom(parameter.Type, orProperty: true)
             || method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration
             || (declaration.Body is null && declaration.ExpressionBody is null)
             || !compilation.ContainsSyntaxTree(declaration.SyntaxTree))
@@ -70,7 +70,7 @@ internal sealed class DeserializingHelpers
 
             if (value.Parent is IArgumentOperation { Parameter: { Ordinal: 0 } input, Parent: IInvocationOperation call }
                 && call.TargetMethod.Name == "Deserialize" && SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, symbols.JsonSerializer)
-                && DomKinds.IsDom(input.Type, symbols) && !DomKinds.IsDom(call.TargetMethod.ReturnType, symbols))
+                && symbols.IsDom(input.Type, orProperty: true) && !symbols.IsDom(call.TargetMethod.ReturnType, orProperty: true))
             {
                 deserialized++;
             }

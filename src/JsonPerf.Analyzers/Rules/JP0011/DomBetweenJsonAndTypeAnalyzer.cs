@@ -75,9 +75,9 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
     private static string? ReadDomType(IInvocationOperation call, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, symbols.JsonSerializer)
-            || DomKinds.IsDom(call.TargetMethod.ReturnType, symbols)
+            || symbols.IsDom(call.TargetMethod.ReturnType, orProperty: true)
             || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is not { } input
-            || !DomKinds.IsDom(input.Parameter!.Type, symbols))
+            || !symbols.IsDom(input.Parameter!.Type, orProperty: true))
         {
             return null;
         }
@@ -85,7 +85,7 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
         var locals = new MethodLocals(call.Root());
         return DomOrigin.Find(input.Value, locals, symbols, JsonReadingMethods.For(symbols), cancellationToken) is { } source
                && DomUses.OnlyDeserializedOnce(source, locals, symbols)
-            ? DomKinds.WithoutNullable(input.Parameter.Type).Name
+            ? JsonSymbols.WithoutNullable(input.Parameter.Type).Name
             : null;
     }
 }

@@ -1,20 +1,8 @@
 namespace JsonPerf.Analyzers;
 
-/// <summary>JP0011's questions about types: is it a DOM, what a task carries, which calls read JSON into their result.</summary>
+/// <summary>JP0011's questions about types: what a task carries, which calls read JSON into their result.</summary>
 internal static class DomKinds
 {
-    /// <summary>JsonDocument, JsonElement, JsonProperty, JsonNode and its subclasses (also as <c>JsonElement?</c>).</summary>
-    public static bool IsDom(ITypeSymbol? type, JsonSymbols symbols)
-    {
-        type = type is null ? null : WithoutNullable(type);
-        return type is not null
-               && (SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument) || SymbolEqualityComparer.Default.Equals(type, symbols.JsonElement)
-                   || SymbolEqualityComparer.Default.Equals(type, symbols.JsonProperty) || type.InheritsFromOrEquals(symbols.JsonNode));
-    }
-
-    public static ITypeSymbol WithoutNullable(ITypeSymbol type)
-        => type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type;
-
     /// <summary>What a <c>Task&lt;T&gt;</c> or <c>ValueTask&lt;T&gt;</c> carries; any other type as it is.</summary>
     public static ITypeSymbol? Awaited(ITypeSymbol? type)
         => type is INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1, Name: "Task" or "ValueTask" } task
@@ -34,8 +22,8 @@ internal static class DomKinds
         if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonSerializer))
         {
             return method.Name is "Deserialize" or "DeserializeAsync"
-                   && method.Parameters.Length > 0 && !IsDom(method.Parameters[0].Type, symbols)
-                   && !(fromReader && IsDom(Awaited(method.ReturnType), symbols));
+                   && method.Parameters.Length > 0 && !symbols.IsDom(method.Parameters[0].Type, orProperty: true)
+                   && !(fromReader && symbols.IsDom(Awaited(method.ReturnType), orProperty: true));
         }
 
         if (SymbolEqualityComparer.Default.Equals(type, symbols.JsonDocument) || SymbolEqualityComparer.Default.Equals(type, symbols.JsonNode)

@@ -26,7 +26,7 @@ internal static class DomOrigin
                     if (written is IInvocationOperation outCall && outCall.Arguments.Any(a => a.Parameter?.RefKind == RefKind.Out && Holds(a.Value, local.Local)))
                     {
                         // An out value (TryGetProperty): from the DOM the call is made on.
-                        if (outCall.Instance is not { } from || !DomKinds.IsDom(from.Type, symbols))
+                        if (outCall.Instance is not { } from || !symbols.IsDom(from.Type, orProperty: true))
                         {
                             return null;
                         }
@@ -41,16 +41,16 @@ internal static class DomOrigin
                 case IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } task }:
                     value = task;
                     break;
-                case IPropertyReferenceOperation { Instance: { } instance } property when DomKinds.IsDom(instance.Type, symbols):
+                case IPropertyReferenceOperation { Instance: { } instance } property when symbols.IsDom(instance.Type, orProperty: true):
                     value = instance;
                     break;
-                case IMemberReferenceOperation { Instance: { } instance } member when !envelope && DomKinds.IsDom(member.Type, symbols)
+                case IMemberReferenceOperation { Instance: { } instance } member when !envelope && symbols.IsDom(member.Type, orProperty: true)
                                                                                        && member is IPropertyReferenceOperation or IFieldReferenceOperation:
                     // A DOM property of an object: that object must itself come straight from JSON.
                     envelope = true;
                     value = instance;
                     break;
-                case IInvocationOperation { Instance: { } instance } domCall when DomKinds.IsDom(instance.Type, symbols) && DomKinds.IsDom(domCall.Type, symbols)
+                case IInvocationOperation { Instance: { } instance } domCall when symbols.IsDom(instance.Type, orProperty: true) && symbols.IsDom(domCall.Type, orProperty: true)
                                                                                 && domCall.TargetMethod.Name is not ("Clone" or "DeepClone"):
                     value = instance;
                     break;

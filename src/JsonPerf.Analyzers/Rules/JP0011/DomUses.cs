@@ -79,10 +79,10 @@ internal sealed class DomUses
                 Follow(configured);
                 break;
             case IInvocationOperation call when call.Instance == value:
-                Call(call, DomKinds.IsDom(value.Type, symbols));
+                Call(call, symbols.IsDom(value.Type, orProperty: true));
                 break;
             case IMemberReferenceOperation member when member.Instance == value && member is IPropertyReferenceOperation or IFieldReferenceOperation:
-                if (DomKinds.IsDom(member.Type, symbols))
+                if (symbols.IsDom(member.Type, orProperty: true))
                 {
                     Follow(member);
                 }
@@ -126,7 +126,7 @@ internal sealed class DomUses
             return;
         }
 
-        foreach (var argument in call.Arguments.Where(a => a.Parameter?.RefKind == RefKind.Out && DomKinds.IsDom(a.Parameter.Type, symbols)))
+        foreach (var argument in call.Arguments.Where(a => a.Parameter?.RefKind == RefKind.Out && symbols.IsDom(a.Parameter.Type, orProperty: true)))
         {
             var target = argument.Value is IDeclarationExpressionOperation declaration ? declaration.Expression : argument.Value;
             if (target is ILocalReferenceOperation reference)
@@ -140,7 +140,7 @@ internal sealed class DomUses
             }
         }
 
-        if (DomKinds.IsDom(call.Type, symbols))
+        if (symbols.IsDom(call.Type, orProperty: true))
         {
             Follow(call);
         }
@@ -158,7 +158,7 @@ internal sealed class DomUses
     /// <summary>A JsonSerializer.Deserialize whose input (first parameter, a DOM) is <paramref name="argument"/>.</summary>
     private bool IsDeserializeFromDom(IInvocationOperation call, IArgumentOperation argument)
         => call.TargetMethod is { Name: "Deserialize" } method && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonSerializer)
-           && argument.Parameter is { Ordinal: 0 } parameter && DomKinds.IsDom(parameter.Type, symbols) && !DomKinds.IsDom(method.ReturnType, symbols);
+           && argument.Parameter is { Ordinal: 0 } parameter && symbols.IsDom(parameter.Type, orProperty: true) && !symbols.IsDom(method.ReturnType, orProperty: true);
 
     /// <summary>Up through what hands the value on unchanged: conversions, parentheses, the branches of <c>?:</c>, the left of <c>??</c>, <c>a?.b</c>.</summary>
     private static IOperation Up(IOperation value)

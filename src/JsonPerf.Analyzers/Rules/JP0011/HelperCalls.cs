@@ -25,11 +25,11 @@ internal static class HelperCalls
 
         foreach (var argument in call.Arguments)
         {
-            if (argument.Parameter is { } parameter && DomKinds.IsDom(parameter.Type, symbols)
+            if (argument.Parameter is { } parameter && symbols.IsDom(parameter.Type, orProperty: true)
                 && DeserializingHelpers.For(symbols).OnlyDeserializes(parameter, cancellationToken)
                 && ReadHere(argument.Value, argument, symbols, cancellationToken))
             {
-                return (call, DomKinds.WithoutNullable(parameter.Type), target);
+                return (call, JsonSymbols.WithoutNullable(parameter.Type), target);
             }
         }
 
@@ -43,15 +43,15 @@ internal static class HelperCalls
         if (selector is not IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: { Parameters.Length: 1 } helper } group }
             || helper.DeclaringSyntaxReferences.Length != 1
             || source is not IInvocationOperation { TargetMethod.Name: "EnumerateArray", Instance: { } dom } enumerate
-            || !DomKinds.IsDom(dom.Type, symbols)
-            || !DomKinds.IsDom(helper.Parameters[0].Type, symbols)
+            || !symbols.IsDom(dom.Type, orProperty: true)
+            || !symbols.IsDom(helper.Parameters[0].Type, orProperty: true)
             || !DeserializingHelpers.For(symbols).OnlyDeserializes(helper.Parameters[0], cancellationToken)
             || !ReadHere(dom, enumerate, symbols, cancellationToken))
         {
             return null;
         }
 
-        return (group, DomKinds.WithoutNullable(helper.Parameters[0].Type), helper);
+        return (group, JsonSymbols.WithoutNullable(helper.Parameters[0].Type), helper);
     }
 
     /// <summary>True when <paramref name="value"/> comes from JSON read in this method and goes nowhere but <paramref name="use"/>.</summary>

@@ -290,17 +290,21 @@ internal sealed class JsonSymbols
             JsonSerializer, HttpClientJsonExtensions, HttpContentJsonExtensions, JsonContent,
             AspNetResults, AspNetTypedResults, HttpRequestJsonExtensions, HttpResponseJsonExtensions, AspNetJsonResult, AspNetController))!).Contains(type.OriginalDefinition);
 
-    /// <summary>JsonDocument, JsonElement (also <c>JsonElement?</c>), JsonNode or a kind of node: JSON's own DOM types.</summary>
-    public bool IsDom(ITypeSymbol? type)
+    /// <summary>
+    /// JsonDocument, JsonElement (also <c>JsonElement?</c>), JsonNode or a kind of node: JSON's own DOM types; with
+    /// <paramref name="orProperty"/>, a JsonProperty too (a part of a DOM, as the rules that follow one into its parts count it).
+    /// </summary>
+    public bool IsDom(ITypeSymbol? type, bool orProperty = false)
     {
-        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
-        {
-            type = nullable.TypeArguments[0];
-        }
-
+        type = type is null ? null : WithoutNullable(type);
         return type is not null
-               && (SymbolEqualityComparer.Default.Equals(type, JsonDocument) || SymbolEqualityComparer.Default.Equals(type, JsonElement) || type.InheritsFromOrEquals(JsonNode));
+               && (SymbolEqualityComparer.Default.Equals(type, JsonDocument) || SymbolEqualityComparer.Default.Equals(type, JsonElement)
+                   || (orProperty && SymbolEqualityComparer.Default.Equals(type, JsonProperty)) || type.InheritsFromOrEquals(JsonNode));
     }
+
+    /// <summary>The type a <c>Nullable&lt;T&gt;</c> wraps, or the type itself.</summary>
+    public static ITypeSymbol WithoutNullable(ITypeSymbol type)
+        => type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable ? nullable.TypeArguments[0] : type;
 
     public bool IsJsonSerializerOptions(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, JsonSerializerOptions);
 
