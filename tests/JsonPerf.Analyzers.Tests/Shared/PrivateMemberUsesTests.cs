@@ -17,7 +17,7 @@ namespace JsonPerf.Analyzers.Tests.Shared;
 /// </summary>
 public class PrivateMemberUsesTests
 {
-    private const string Part1 = """
+    internal const string Part1 = """
         using System;
         using System.Text.Json;
 
@@ -39,7 +39,7 @@ public class PrivateMemberUsesTests
         }
         """;
 
-    private const string Part2 = """
+    internal const string Part2 = """
         using System;
         using System.Text.Json;
 

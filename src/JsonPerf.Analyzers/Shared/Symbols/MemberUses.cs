@@ -6,52 +6,78 @@ internal static class MemberUses
     /// <summary>True when no outside code sees the member and <paramref name="isAllowed"/> accepts every name bound to it.</summary>
     public static bool All(ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
     {
+        var scope = PrivateScope(member);
         if (Visibility.IsVisibleOutsideLibrary(member, compilation)
-            || (!IsPrivate(member) && compilation.Assembly.GetAttributes().Any(a => a.AttributeClass?.Name == "InternalsVisibleToAttribute")))
+            || (scope is null && compilation.Assembly.GetAttributes().Any(a => a.AttributeClass?.Name == "InternalsVisibleToAttribute")))
         {
             return false;
         }
 
-        var target = member.OriginalDefinition;
-        foreach (var tree in compilation.SyntaxTrees)
+        if (scope is not null)
         {
-            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) < 0)
+            // A private member is seen only inside the type that declares the outermost private symbol: read its declarations, not the project.
+            foreach (var declaration in scope.DeclaringSyntaxReferences)
             {
-                continue;
-            }
-
-#pragma warning disable RS1030 // Only the trees that name the member, once per reported member.
-            var model = compilation.GetSemanticModel(tree);
-#pragma warning restore RS1030
-            foreach (var name in tree.GetRoot(cancellationToken).DescendantNodes().OfType<SimpleNameSyntax>())
-            {
-                if (name.Identifier.ValueText != member.Name
-                    || member.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == tree && d.Span.Contains(name.Span))
-                    || !SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol?.OriginalDefinition, target))
-                {
-                    continue;
-                }
-
-                if (!isAllowed(model, name))
+                if (!compilation.ContainsSyntaxTree(declaration.SyntaxTree)
+                    || !AllowedIn(declaration.GetSyntax(cancellationToken), member, compilation, isAllowed, cancellationToken))
                 {
                     return false;
                 }
+            }
+
+            return true;
+        }
+
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) >= 0
+                && !AllowedIn(tree.GetRoot(cancellationToken), member, compilation, isAllowed, cancellationToken))
+            {
+                return false;
             }
         }
 
         return true;
     }
 
-    private static bool IsPrivate(ISymbol symbol)
+    private static bool AllowedIn(SyntaxNode root, ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
     {
-        for (var current = symbol; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
+        var target = member.OriginalDefinition;
+        var tree = root.SyntaxTree;
+        SemanticModel? model = null;
+        foreach (var name in root.DescendantNodes().OfType<SimpleNameSyntax>())
         {
-            if (current.DeclaredAccessibility == Accessibility.Private)
+            if (name.Identifier.ValueText != member.Name
+                || member.DeclaringSyntaxReferences.Any(d => d.SyntaxTree == tree && d.Span.Contains(name.Span)))
             {
-                return true;
+                continue;
+            }
+
+#pragma warning disable RS1030 // Only the trees that name the member, once per reported member.
+            model ??= compilation.GetSemanticModel(tree);
+#pragma warning restore RS1030
+            if (SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol?.OriginalDefinition, target)
+                && !isAllowed(model, name))
+            {
+                return false;
             }
         }
 
-        return false;
+        return true;
+    }
+
+    /// <summary>The type whose declarations hold every use of <paramref name="member"/>: the one declaring its outermost private symbol; null when none is private.</summary>
+    private static INamedTypeSymbol? PrivateScope(ISymbol member)
+    {
+        INamedTypeSymbol? scope = null;
+        for (var current = member; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
+        {
+            if (current.DeclaredAccessibility == Accessibility.Private && current.ContainingType is { } container)
+            {
+                scope = container;
+            }
+        }
+
+        return scope;
     }
 }
