@@ -88,6 +88,30 @@ public partial class FixTests
             """);
 
     [Fact]
+    public Task A_factory_that_casts_its_creation_returns_the_field_without_the_cast()
+        => Verify.VerifyFixAsync("""
+            using System.Text.Json;
+
+            public class C
+            {
+                private static JsonSerializerOptions GetOptions() => (JsonSerializerOptions)new JsonSerializerOptions { WriteIndented = true };
+
+                public string A(object value) => JsonSerializer.Serialize(value, {|JP0001:GetOptions()|});
+            }
+            """, """
+            using System.Text.Json;
+
+            public class C
+            {
+                private static readonly JsonSerializerOptions IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+
+                private static JsonSerializerOptions GetOptions() => IndentedJsonOptions;
+
+                public string A(object value) => JsonSerializer.Serialize(value, GetOptions());
+            }
+            """);
+
+    [Fact]
     public Task A_factory_of_default_options_returns_JsonSerializerOptions_Default()
         => Verify.VerifyFixAsync("""
             using System.Text.Json;

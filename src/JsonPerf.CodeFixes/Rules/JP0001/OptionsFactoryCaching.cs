@@ -24,6 +24,21 @@ internal static class OptionsFactoryCaching
             return null;
         }
 
+        SyntaxNode wrapped = creation;
+        while (wrapped.Parent is ParenthesizedExpressionSyntax or CastExpressionSyntax)
+        {
+            wrapped = wrapped.Parent;
+        }
+
+        if (wrapped != creation && wrapped.DescendantNodesAndSelf().OfType<CastExpressionSyntax>().Any())
+        {
+            // `(JsonSerializerOptions)new ...`: the cast to the options' own type goes first, so the factory returns the field as is.
+            var marker = new SyntaxAnnotation();
+            var root = await factoryDocument.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            factoryDocument = factoryDocument.WithSyntaxRoot(root!.ReplaceNode(wrapped, creation.WithAdditionalAnnotations(marker).WithTriviaFrom(wrapped)));
+            creation = (BaseObjectCreationExpressionSyntax)(await factoryDocument.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!.GetAnnotatedNodes(marker).Single();
+        }
+
         return (await Fixer.HoistAsync(factoryDocument, creation, foldLocal: false, cancellationToken).ConfigureAwait(false))?.Project.Solution;
     }
 
@@ -35,11 +50,12 @@ internal static class OptionsFactoryCaching
         return (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) ? Unwrap(coalesce.Right) : returned) as BaseObjectCreationExpressionSyntax;
     }
 
+    /// <summary>Without parentheses and a cast to the options' type (the analyzer reads through both).</summary>
     private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression)
     {
-        while (expression is ParenthesizedExpressionSyntax parenthesized)
+        while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax { Type: IdentifierNameSyntax { Identifier.ValueText: "JsonSerializerOptions" } or QualifiedNameSyntax { Right.Identifier.ValueText: "JsonSerializerOptions" } })
         {
-            expression = parenthesized.Expression;
+            expression = expression is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : ((CastExpressionSyntax)expression).Expression;
         }
 
         return expression;
