@@ -4,7 +4,8 @@ namespace JsonPerf.Analyzers;
 /// JP0011: a JSON DOM held between JSON and a typed object, in code that runs per call (<see cref="RunOnce"/>). Read
 /// side: a DOM deserialized into a type, where the DOM (or the envelope whose property it is) was read from JSON in the
 /// same method (<see cref="DomOrigin"/>) and is used for nothing else (<see cref="DomUses"/>). Write side: a value
-/// serialized to a DOM only to be stored in a property the serializer writes (<see cref="BuiltToBeWritten"/>). Report
+/// serialized to a DOM only to be stored in a property the serializer writes (<see cref="BuiltToBeWritten"/>), or only to
+/// take one of its properties (<see cref="OnePropertyTaken"/>). Report
 /// only: the DOM comes through the project's own methods and types.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
@@ -31,7 +32,7 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
             return;
         }
 
-        string what, remedy, note;
+        string what, remedy, note, cost = Rules.DomTwoPasses;
         if (call.TargetMethod.Name == "Deserialize")
         {
             if (ReadDomType(call, symbols, context.CancellationToken) is not { } domType)
@@ -45,6 +46,10 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
         {
             (what, remedy, note) = (Rules.DomBuiltToBeWritten(call.TargetMethod.Name, builtType), Rules.DomWriteTypedOnce, Rules.NoFixDomPropertyType);
         }
+        else if (OnePropertyTaken.Find(call, symbols, context.CancellationToken) is { } wholeType)
+        {
+            (what, cost, remedy, note) = (Rules.DomBuiltForOneProperty(call.TargetMethod.Name, wholeType), Rules.DomOnePropertyCost, Rules.DomSerializeOneProperty, Rules.NoFixDomPropertyName);
+        }
         else
         {
             return;
@@ -52,7 +57,7 @@ public sealed class DomBetweenJsonAndTypeAnalyzer : JsonAnalyzer
 
         if (call.RunsPerCall(context.ContainingSymbol, symbols, context.CancellationToken))
         {
-            context.Report(Diagnostic.Create(Rules.DomBetweenJsonAndType, call.Syntax.GetLocation(), DiagnosticProperties.None, what, Rules.DomTwoPasses, remedy, note));
+            context.Report(Diagnostic.Create(Rules.DomBetweenJsonAndType, call.Syntax.GetLocation(), DiagnosticProperties.None, what, cost, remedy, note));
         }
     }
 

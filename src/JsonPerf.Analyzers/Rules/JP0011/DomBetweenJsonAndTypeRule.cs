@@ -19,7 +19,8 @@ internal static partial class Rules
                      "ReadFromJsonAsync<T>) costs a fraction. Write side: SerializeToNode/SerializeToElement/SerializeToDocument of a " +
                      "value stored into a DOM property of an object that the serializer then writes serializes the value, parses or " +
                      "builds the tree, and writes it again: keep the typed value (or a delegate that writes it with its JsonTypeInfo) " +
-                     "and write it in one pass. Reported only where the DOM is not kept, returned or handed to other code, and where the " +
+                     "and write it in one pass. A whole object serialized to a tree only to take one of its properties serializes every " +
+                     "other property too: serialize that property's value alone. Reported only where the DOM is not kept, returned or handed to other code, and where the " +
                      "code runs per call. No fix: the DOM comes through the project's own methods or envelope types, whose shape the " +
                      "fix would have to change.",
         helpLinkUri: HelpLinkBase + DomBetweenJsonAndTypeId + ".md");
@@ -37,6 +38,14 @@ internal static partial class Rules
     internal static string DomBuiltToBeWritten(string method, string domType) => method + " builds a " + domType + " only to be written";
 
     public const string DomWriteTypedOnce = "write the typed value with its type info";
+
+    internal static string DomBuiltForOneProperty(string method, string type) => method + " builds a tree of a whole " + type + " to take one property";
+
+    public const string DomOnePropertyCost = "every other property serialized and dropped";
+
+    public const string DomSerializeOneProperty = "serialize only that property's value";
+
+    public const string NoFixDomPropertyName = " (no fix: its JSON name maps to a property by the contract)";
 
     public const string NoFixDomThroughOwnCode = " (no fix: the DOM comes through the project's own code)";
 
