@@ -224,5 +224,5 @@ public class SelectWalkTests
         Assert.DoesNotContain(diagnostics, d => d.Id == "AD0001");
     }
 
-    private static string InRead(string body) => Converter.Replace("READ", body);
+    internal static string InRead(string body) => Converter.Replace("READ", body);
 }
