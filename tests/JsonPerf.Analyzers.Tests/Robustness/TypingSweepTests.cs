@@ -269,6 +269,9 @@ public class TypingSweepTests(ITestOutputHelper output)
 
         yield return JP0010.FixTests.Program.Replace("ENCODERS", JP0010.FixTests.EncodersWithBasicLatin);
 
+        // The array walk through Select: its converter's methods walk the element, recursively, or do more with it.
+        yield return StripMarkup(JP0010.SelectWalkTests.InRead((string)JP0010.SelectWalkTests.Reported().First()[0]));
+
         // JP0011's members come with the envelope types they use; every other row, to keep the sample's time.
         var jp0011 = new[] { JP0011.AnalyzerTests.ReportedReads(), JP0011.AnalyzerTests.NotReportedReads(), JP0011.AnalyzerTests.ReportedWrites(), JP0011.AnalyzerTests.NotReportedWrites() };
         foreach (var row in jp0011.SelectMany(d => (IEnumerable<object[]>)d).Where((_, i) => i % 2 == 0))

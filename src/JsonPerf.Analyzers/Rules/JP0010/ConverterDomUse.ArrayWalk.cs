@@ -1,9 +1,9 @@
 namespace JsonPerf.Analyzers;
 
 /// <summary>
-/// JP0010's array walk: a DOM whose only navigation is <c>foreach</c> over <c>EnumerateArray()</c>, each array once and
-/// in no other loop or lambda, whose elements are only read with <c>ValueKind</c> and scalar getters: the reader's own
-/// order, token by token. Any lookup by name or index, a length, an element kept in another local, makes it no walk.
+/// JP0010's array walk: a DOM whose only navigation is <c>foreach</c> over <c>EnumerateArray()</c> (or its <c>Select</c>
+/// consumed at once, <see cref="SelectWalk"/>), each array once and in no other loop or lambda, whose elements are only
+/// read with <c>ValueKind</c> and scalar getters: the reader's own order, token by token. Any lookup by name or index, a length, an element kept in another local, makes it no walk.
 /// </summary>
 internal sealed partial class ConverterDomUse
 {
@@ -16,27 +16,34 @@ internal sealed partial class ConverterDomUse
 
     private bool IsArrayWalk => !notWalk && arrayWalks > 0 && readBelowRoot;
 
-    private void WalkStep(IInvocationOperation invocation, bool belowRoot)
+    /// <summary>True when the call is an array walked by <c>Select</c> (its elements go no further).</summary>
+    private bool WalkStep(IInvocationOperation invocation, bool belowRoot)
     {
         var method = invocation.TargetMethod;
         if (method.Name == "EnumerateArray" && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.JsonElement))
         {
-            EnumeratedArray(invocation, belowRoot);
+            return EnumeratedArray(invocation, belowRoot);
         }
-        else
-        {
-            notWalk |= !(method.Name == "Dispose" || IsScalarGetter(method));
-        }
+
+        notWalk |= !(method.Name == "Dispose" || IsScalarGetter(method));
+        return false;
     }
 
-    private void EnumeratedArray(IInvocationOperation invocation, bool belowRoot)
+    private bool EnumeratedArray(IInvocationOperation invocation, bool belowRoot)
     {
         arrayWalks++;
         var collection = PassThrough(invocation);
-        if (collection.Parent is not IForEachLoopOperation loop || loop.Collection != collection)
+        IOperation? walk = collection.Parent is IForEachLoopOperation loop && loop.Collection == collection ? loop : SelectWalk(invocation);
+        var selected = walk is IInvocationOperation;
+        if (selected)
+        {
+            Read(belowRoot: true);
+        }
+
+        if (walk is null)
         {
             notWalk = true;
-            return;
+            return false;
         }
 
         IForEachLoopOperation? outer = null;
@@ -46,7 +53,7 @@ internal sealed partial class ConverterDomUse
             if (owner is null || !loopOf.TryGetValue(owner, out outer) || !enumerated.Add(owner))
             {
                 notWalk = true;
-                return;
+                return selected;
             }
         }
         else
@@ -55,10 +62,12 @@ internal sealed partial class ConverterDomUse
             rootEnumerated = true;
         }
 
-        for (var current = loop.Parent; current is not null && current != outer; current = current.Parent)
+        for (var current = walk.Parent; current is not null && current != outer; current = current.Parent)
         {
             notWalk |= current is ILoopOperation or IAnonymousFunctionOperation or ILocalFunctionOperation;
         }
+
+        return selected;
     }
 
     /// <summary>A JsonElement getter of one scalar (<c>GetString()</c>, <c>TryGetInt32(out ...)</c>): no lookup, no length, no DOM.</summary>

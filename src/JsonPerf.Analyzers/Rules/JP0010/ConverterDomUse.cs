@@ -33,14 +33,14 @@ internal sealed partial class ConverterDomUse
     public bool WalksArray { get; private set; }
 
     /// <summary>What Read does with the DOM <paramref name="invocation"/> parses; null when it is not such a parse or nothing to report.</summary>
-    public static ConverterDomUse? Find(IInvocationOperation invocation, JsonSymbols symbols)
+    public static ConverterDomUse? Find(IInvocationOperation invocation, JsonSymbols symbols, INamedTypeSymbol converterType)
     {
         if (ParsedType(invocation, symbols) is not { } type)
         {
             return null;
         }
 
-        var use = new ConverterDomUse(symbols, type.Name) { parseFunction = EnclosingFunction(invocation) };
+        var use = new ConverterDomUse(symbols, type.Name) { parseFunction = EnclosingFunction(invocation), converterType = converterType };
         var readerDeserialized = use.Collect(invocation.Root(), ReaderSymbol(invocation.Arguments[0].Value));
         if (invocation.TargetMethod.Name != "TryParseValue")
         {
@@ -242,7 +242,11 @@ internal sealed partial class ConverterDomUse
     private void Call(IInvocationOperation invocation, bool belowRoot)
     {
         var name = invocation.TargetMethod.Name;
-        WalkStep(invocation, belowRoot);
+        if (WalkStep(invocation, belowRoot))
+        {
+            return;
+        }
+
         switch (name)
         {
             case "Dispose":

@@ -48,7 +48,7 @@ public sealed class ConverterPerValueWorkAnalyzer : JsonAnalyzer
                 ReportWrite(context, invocation, argument, text, symbols);
             }
         }
-        else if (ConverterDomUse.Find(invocation, symbols) is { } dom)
+        else if (ConverterDomUse.Find(invocation, symbols, context.ContainingSymbol.ContainingType) is { } dom)
         {
             if (dom.Deserialized)
             {
