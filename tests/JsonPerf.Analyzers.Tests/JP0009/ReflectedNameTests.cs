@@ -121,6 +121,14 @@ public class ReflectedNameTests
             static Names() { Fields = typeof(T).GetFields().Select(f => f.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name).ToArray(); }
         }
         """,
+        // Run once: a method other than a private one (which the run-once judgement follows) whose use initializes a static field.
+        """
+        public static class Initialized
+        {
+            public static readonly string?[] All = Build();
+            internal static string?[] Build() => typeof(SearchParameters).GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name).ToArray();
+        }
+        """,
         // Cached: a GetOrAdd factory, a Lazy, a method group handed to GetOrAdd, a method that stores what it computes.
         """
         public static class Names

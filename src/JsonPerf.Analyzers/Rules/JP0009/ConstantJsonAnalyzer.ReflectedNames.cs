@@ -218,7 +218,8 @@ public sealed partial class ConstantJsonAnalyzer
 
     /// <summary>
     /// A method of the type whose name is used otherwise than in a call (a method group: <c>GetOrAdd(type, BuildNames)</c>,
-    /// <c>new Lazy&lt;T&gt;(BuildNames)</c>) or in a call whose result is stored (see <see cref="IsCached"/>): it fills a cache.
+    /// <c>new Lazy&lt;T&gt;(BuildNames)</c>) or in a call whose result is stored (see <see cref="IsCached"/>) or initializes a
+    /// field or property: it fills a cache, or runs once.
     /// </summary>
     private static bool IsCacheFactory(ISymbol containingSymbol, JsonSymbols symbols, CancellationToken cancellationToken)
     {
@@ -237,7 +238,8 @@ public sealed partial class ConstantJsonAnalyzer
                 }
 
                 var model = symbols.PrivateMemberReferences.ModelOf(name);
-                if (PrivateMemberReferences.UseAt(model, name, cancellationToken) is not { } use || use is not IInvocationOperation call || IsCached(call))
+                if (PrivateMemberReferences.UseAt(model, name, cancellationToken) is not IInvocationOperation call || IsCached(call)
+                    || call.WalkUpValuePassThrough().Parent is IFieldInitializerOperation or IPropertyInitializerOperation)
                 {
                     return true;
                 }
