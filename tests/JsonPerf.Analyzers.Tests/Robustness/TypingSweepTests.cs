@@ -239,6 +239,7 @@ public class TypingSweepTests(ITestOutputHelper output)
 
         yield return JP0007.FixTests.Program;
         yield return JP0009.FixTests.Program;
+        yield return StripMarkup(JP0009.ReflectedNameTests.Typesense);
         yield return JP0001.ConverterCopyTests.Program;
         yield return JP0001.ConverterCopyHelperTests.Program;
         yield return JP0005.LocalRoundTripAndHelperTests.Program;

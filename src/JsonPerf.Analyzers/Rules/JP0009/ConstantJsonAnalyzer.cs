@@ -7,7 +7,8 @@ namespace JsonPerf.Analyzers;
 /// JSON text and <c>BinaryData.FromObjectAsJson</c>, <c>JsonSchemaExporter.GetJsonSchemaAsNode</c>, in code that runs per
 /// call (<see cref="RunOnce"/>) and whose result is not cached there. Every input must be constant (<see cref="ConstantValues"/>;
 /// options: none, the defaults or a static readonly field; metadata: a context's); and an enum value's name made through
-/// the serializer per call (<c>Serialize(status).Trim('"')</c>, the EnumNames part).
+/// the serializer per call (<c>Serialize(status).Trim('"')</c>, the EnumNames part); a type's JSON names read by reflection
+/// per call (<c>GetCustomAttribute&lt;JsonPropertyNameAttribute&gt;()</c> over <c>GetProperties()</c>, the ReflectedNames part).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed partial class ConstantJsonAnalyzer : JsonAnalyzer
@@ -37,6 +38,10 @@ public sealed partial class ConstantJsonAnalyzer : JsonAnalyzer
         context.RegisterOperationAction(
             c => AnalyzeInvocation(c, symbols, reflectionFree),
             OperationFilter.CallsDeclaredIn(symbols.JsonSerializer, symbols.JsonElement, symbols.JsonNode, symbols.BinaryData, symbols.JsonSchemaExporter));
+        if (symbols.JsonPropertyNameAttribute is not null)
+        {
+            context.RegisterOperationAction(c => AnalyzeReflectedName(c, symbols), OperationFilter.CallsDeclaredIn(symbols.CustomAttributeExtensions, symbols.SystemAttribute));
+        }
     }
 
     private static void AnalyzeInvocation(OperationAnalysisContext context, JsonSymbols symbols, bool reflectionFree)

@@ -18,6 +18,7 @@ internal static partial class Rules
                      "BinaryData are immutable and safe to share: build the value once in a static readonly field. A JsonNode is mutable, " +
                      "so a shared one could be changed by any reader: share a JsonElement instead, or keep building a JsonNode per read. " +
                      "An enum value's name made with Serialize(value, options).Trim('\"') is the same for each value on every call: map the names once. " +
+                     "A type's JSON names read by reflection (GetCustomAttribute<JsonPropertyNameAttribute> over GetProperties()) never change: read them once per type. " +
                      "The fix is not offered where building the value in a static field could fail, since a static initializer that " +
                      "throws makes the whole type unusable: text the analyzer cannot prove valid JSON, a value whose serialization could " +
                      "throw or run the project's code (NaN, a lone surrogate, a converter, custom options), or serialization through " +
@@ -28,6 +29,9 @@ internal static partial class Rules
 
     /// <summary>JP0009 on an enum value's name made with <c>Serialize(value).Trim('"')</c>: the names depend on the options.</summary>
     public const string NoFixEnumNames = " (no fix: the options decide the names)";
+
+    /// <summary>JP0009 on a type's JSON names read by reflection per call: the cache to keep them in depends on how they are used.</summary>
+    public const string NoFixReflectedNames = " (no fix: what to cache depends on the code)";
 
     /// <summary>JP0009 on a call returning a JsonNode.</summary>
     public const string NoFixMutableNode = " (no fix: a shared JsonNode could be changed by its readers)";

@@ -71,6 +71,11 @@ internal sealed class JsonSymbols
     private object? _utf8JsonWriter;
     private object? _jsonConverterOfT;
     private object? _jsonEncodedText;
+    private object? _jsonPropertyNameAttribute;
+    private object? _jsonIgnoreAttribute;
+    private object? _customAttributeExtensions;
+    private object? _systemAttribute;
+    private object? _enumerable;
 
     private StrongBox<IMethodSymbol?>? _entryPoint;
     private RunOnce? _runOnce;
@@ -139,6 +144,11 @@ internal sealed class JsonSymbols
     public INamedTypeSymbol? Utf8JsonWriter => Resolve(ref _utf8JsonWriter, "System.Text.Json.Utf8JsonWriter");
     public INamedTypeSymbol? JsonConverterOfT => Resolve(ref _jsonConverterOfT, "System.Text.Json.Serialization.JsonConverter`1");
     public INamedTypeSymbol? JsonEncodedText => Resolve(ref _jsonEncodedText, "System.Text.Json.JsonEncodedText");
+    public INamedTypeSymbol? JsonPropertyNameAttribute => Resolve(ref _jsonPropertyNameAttribute, "System.Text.Json.Serialization.JsonPropertyNameAttribute");
+    public INamedTypeSymbol? JsonIgnoreAttribute => Resolve(ref _jsonIgnoreAttribute, "System.Text.Json.Serialization.JsonIgnoreAttribute");
+    public INamedTypeSymbol? CustomAttributeExtensions => Resolve(ref _customAttributeExtensions, "System.Reflection.CustomAttributeExtensions");
+    public INamedTypeSymbol? SystemAttribute => Resolve(ref _systemAttribute, "System.Attribute");
+    public INamedTypeSymbol? Enumerable => Resolve(ref _enumerable, "System.Linq.Enumerable");
 
     /// <summary><c>Lazy&lt;T&gt;</c>, whose factory runs once per instance.</summary>
     public bool IsLazy(ITypeSymbol? type) => type is not null && Lazy is { } lazy && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, lazy);
