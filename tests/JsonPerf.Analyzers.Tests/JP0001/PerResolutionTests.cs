@@ -121,6 +121,22 @@ public class PerResolutionTests
     }
 
     [Fact]
+    public async Task An_options_field_passed_through_an_own_helper_is_made_static()
+    {
+        var source = Source("services.AddScoped<WeatherClient>()", """
+            private readonly JsonSerializerOptions _options = new() { PropertyNameCaseInsensitive = true };
+            public Forecast Read(string json) => Parse<Forecast>(json, _options);
+            private static T Parse<T>(string json, JsonSerializerOptions options) => JsonSerializer.Deserialize<T>(json, options);
+            """);
+        var diagnostic = Assert.Single(await JP0001Async(source));
+        Assert.Equal(OptionsPerCallFix.StaticField, diagnostic.Properties[DiagnosticProperties.FixKind]);
+
+        var fixedText = await FixRunner.ApplyFixAllAsync(source, new JsonSerializerOptionsCreatedPerCallAnalyzer(), new JsonSerializerOptionsCreatedPerCallFixer(), OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);
+        Assert.Contains("private static readonly JsonSerializerOptions _options = new() { PropertyNameCaseInsensitive = true };", fixedText, System.StringComparison.Ordinal);
+        Assert.Contains("Parse<Forecast>(json, _options)", fixedText, System.StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task An_options_field_a_constructor_changes_or_a_method_stores_is_not_reported()
     {
         var changed = Source("services.AddScoped<WeatherClient>()", "private readonly JsonSerializerOptions _options = new(); public WeatherClient(HttpClient h, int x) : this(h) { _options.WriteIndented = x > 1; }");
