@@ -108,18 +108,36 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             return null;
         }
 
-        var arguments = uses.Select(use => use.WalkUpValuePassThrough().Parent as IArgumentOperation).ToList();
-        if (!arguments.All(argument => argument is not null && SerializerEntryPoints.IsOptionsArgument(argument, symbols)))
+        // Each use passes the options to the serializer, or to the type's own method that only does (T01), or is a
+        // constructor's assignment of the field (then the field keeps its instance, and there is no fix).
+        var summaries = OptionsHelperSummaries.For(symbols);
+        var (bound, assignedInConstructor) = (false, false);
+        foreach (var use in uses)
         {
-            return null;
+            var sink = use.WalkUpValuePassThrough().Parent is IArgumentOperation argument ? summaries.Sink(argument, cancellationToken) : OptionsUse.Other;
+            if (sink == OptionsUse.Other && !IsConstructorAssignment(use, field))
+            {
+                return null;
+            }
+
+            bound |= sink == OptionsUse.Binds;
+            assignedInConstructor |= sink == OptionsUse.Other;
         }
 
         // `this._options` would still read the field after it became static: no fix.
-        var movable = !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
-        return arguments.Any(argument => ContextBinding.IsContextConstructorArgument(argument!, symbols))
+        var movable = !assignedInConstructor && !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
+        return bound
             ? CreateBound(creation, movable, contextCacheable: false, symbols)
-            : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols);
+            : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols, assignedInConstructor ? Rules.NoFixFieldAssignedInConstructor : null);
     }
+
+    /// <summary>The field assigned (<c>_options = ...</c>) or copied from another instance (<c>_options = source._options</c>) in an instance constructor's own body.</summary>
+    private static bool IsConstructorAssignment(IFieldReferenceOperation use, IFieldSymbol field)
+        => use.Parent is ISimpleAssignmentOperation assignment
+           && (assignment.Target == use || assignment.Target is IFieldReferenceOperation { Instance: IInstanceReferenceOperation } target && SymbolEqualityComparer.Default.Equals(target.Field, field))
+           && use.EnclosingFunction() is null
+           && use.Syntax.FirstAncestorOrSelf<ConstructorDeclarationSyntax>() is { } constructor
+           && !constructor.Modifiers.Any(SyntaxKind.StaticKeyword);
 
     /// <summary>A getter that is nothing but <c>=> new ...</c> or <c>get { return new ...; }</c>, on a property with no other accessor.</summary>
     private static bool IsSimpleGetter(IObjectCreationOperation creation)

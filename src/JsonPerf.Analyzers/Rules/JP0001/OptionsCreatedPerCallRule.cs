@@ -26,6 +26,7 @@ internal static partial class Rules
     public const string NoFixFactoryCallersMayChange = " (no fix: callers of the factory may change the options)";
     public const string NoFixGetterReadersMayChange = " (no fix: readers of the property may change the options)";
     public const string NoFixOptionsBoundToContext = " (no fix: a context is built on them; cache the context)";
+    public const string NoFixFieldAssignedInConstructor = " (no fix: a constructor assigns the field)";
     public const string NoFixCopyState = " (no fix: the copy reads values of this call)";
 
     internal static string OptionsFixNote(bool fixable, bool onlyBoundToContext)
