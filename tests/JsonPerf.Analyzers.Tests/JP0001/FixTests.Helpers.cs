@@ -112,6 +112,39 @@ public partial class FixTests
             """);
 
     [Fact]
+    public Task A_factory_that_casts_through_an_alias_or_to_nullable_returns_the_field()
+        => Verify.VerifyFixAsync("""
+            #nullable enable
+            using System.Text.Json;
+            using Opts = System.Text.Json.JsonSerializerOptions;
+
+            public class C
+            {
+                private static JsonSerializerOptions? GetOptions() => (JsonSerializerOptions?)new JsonSerializerOptions { WriteIndented = true };
+                private static Opts Other() => (Opts)(new Opts { AllowTrailingCommas = true });
+
+                public string A(object value) => JsonSerializer.Serialize(value, {|JP0001:GetOptions()|});
+                public object? B(string json) => JsonSerializer.Deserialize<object>(json, {|JP0001:Other()|});
+            }
+            """, """
+            #nullable enable
+            using System.Text.Json;
+            using Opts = System.Text.Json.JsonSerializerOptions;
+
+            public class C
+            {
+                private static readonly Opts IndentedJsonOptions = new JsonSerializerOptions { WriteIndented = true };
+                private static readonly Opts JsonOptions = new Opts { AllowTrailingCommas = true };
+
+                private static JsonSerializerOptions? GetOptions() => IndentedJsonOptions;
+                private static Opts Other() => JsonOptions;
+
+                public string A(object value) => JsonSerializer.Serialize(value, GetOptions());
+                public object? B(string json) => JsonSerializer.Deserialize<object>(json, Other());
+            }
+            """);
+
+    [Fact]
     public Task A_factory_of_default_options_returns_JsonSerializerOptions_Default()
         => Verify.VerifyFixAsync("""
             using System.Text.Json;

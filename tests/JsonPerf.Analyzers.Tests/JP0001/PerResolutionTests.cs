@@ -145,6 +145,23 @@ public class PerResolutionTests
         Assert.Empty(await JP0001Async(stored));
     }
 
+    [Fact]
+    public async Task An_initializer_every_constructor_replaces_is_not_reported()
+    {
+        // The review's probe: the initializer's options never reach the serializer.
+        var replaced = Source("services.AddScoped<WeatherClient>()", "private readonly JsonSerializerOptions _options = new() { PropertyNameCaseInsensitive = true }; public WeatherClient(HttpClient h, JsonSerializerOptions o) : this(h) { } public WeatherClient(JsonSerializerOptions o) : this(new HttpClient()) { }")
+            .Replace("public class WeatherClient(HttpClient http)", "public class WeatherClient", System.StringComparison.Ordinal)
+            .Replace("public WeatherClient(HttpClient h, JsonSerializerOptions o) : this(h) { }", "private readonly HttpClient http; public WeatherClient(HttpClient h, JsonSerializerOptions o) { http = h; _options = o; }", System.StringComparison.Ordinal)
+            .Replace("public WeatherClient(JsonSerializerOptions o) : this(new HttpClient()) { }", "public WeatherClient(JsonSerializerOptions o) : this(new HttpClient(), o) { }", System.StringComparison.Ordinal);
+        Assert.Contains("_options = o;", replaced, System.StringComparison.Ordinal);
+        Assert.Empty(await JP0001Async(replaced));
+
+        // One constructor that keeps it: reported, without a fix.
+        var kept = replaced.Replace("public WeatherClient(JsonSerializerOptions o) : this(new HttpClient(), o) { }", "public WeatherClient() { http = new HttpClient(); }", System.StringComparison.Ordinal);
+        var diagnostic = Assert.Single(await JP0001Async(kept));
+        Assert.False(diagnostic.Properties.ContainsKey(DiagnosticProperties.FixKind));
+    }
+
     private static async Task<System.Collections.Generic.List<Diagnostic>> JP0001Async(string source)
     {
         var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.AspNet10);

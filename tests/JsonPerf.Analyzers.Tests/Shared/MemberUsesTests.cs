@@ -72,6 +72,39 @@ public class MemberUsesTests
         Assert.Equal(searched.Distinct().Order(System.StringComparer.Ordinal), judged.Distinct().Order(System.StringComparer.Ordinal));
     }
 
+    /// <summary>C# 14: the whole static class sees a private member of one of its extension blocks (the review's probe).</summary>
+    [Fact]
+    public async Task Judges_the_uses_of_a_private_extension_member_in_its_whole_class()
+    {
+        var source = """
+            using System.Text.Json;
+
+            internal static class E
+            {
+                extension(string)
+                {
+                    private static JsonSerializerOptions Opts => new();
+                    public static string A(object v) => JsonSerializer.Serialize(v, string.Opts);
+                }
+
+                public static string B(object v) { var o = string.Opts; o.WriteIndented = true; return JsonSerializer.Serialize(v, o); }
+            }
+            """;
+        var (solution, id) = FixRunner.CreateProject(source, OutputKind.DynamicallyLinkedLibrary, TestReferences.Net10);
+        var compilation = (await solution.GetProject(id.ProjectId)!.GetCompilationAsync())!;
+        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+        var member = compilation.GetTypeByMetadataName("E")!.GetTypeMembers().Single().GetMembers("Opts").Single();
+
+        var judged = new List<string>();
+        MemberUses.All(member, compilation, (_, name) =>
+        {
+            judged.Add(Describe(name.GetLocation()));
+            return true;
+        }, CancellationToken.None);
+
+        Assert.Equal(2, judged.Count);
+    }
+
     [Fact]
     public async Task Stops_at_the_first_name_it_is_told_to_reject()
     {

@@ -124,12 +124,28 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
             assignedInConstructor |= sink == OptionsUse.Other;
         }
 
+        // Replaced by every constructor that runs the initializers, the initializer's options never reach the serializer.
+        if (assignedInConstructor && EveryConstructorReplaces(field, cancellationToken))
+        {
+            return null;
+        }
+
         // `this._options` would still read the field after it became static: no fix.
         var movable = !assignedInConstructor && !uses.Any(use => use.Instance is { IsImplicit: false }) && StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols);
         return bound
             ? CreateBound(creation, movable, contextCacheable: false, symbols)
             : Create(creation, movable ? OptionsPerCallFix.StaticField : null, Cost(creation), symbols, assignedInConstructor ? Rules.NoFixFieldAssignedInConstructor : null);
     }
+
+    /// <summary>Every instance constructor that runs the field initializers (no <c>: this(...)</c>) assigns the field in a statement of its own body.</summary>
+    private static bool EveryConstructorReplaces(IFieldSymbol field, CancellationToken cancellationToken)
+        => field.ContainingType.InstanceConstructors.All(constructor =>
+            constructor.DeclaringSyntaxReferences.Length == 1
+            && constructor.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is ConstructorDeclarationSyntax declaration
+            && (declaration.Initializer?.ThisOrBaseKeyword.IsKind(SyntaxKind.ThisKeyword) == true
+                || (declaration.Body?.Statements.Select(s => (s as ExpressionStatementSyntax)?.Expression) ?? new[] { declaration.ExpressionBody?.Expression })
+                    .Any(e => e is AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment
+                              && (assignment.Left as IdentifierNameSyntax ?? (assignment.Left as MemberAccessExpressionSyntax is { Expression: ThisExpressionSyntax } access ? access.Name as IdentifierNameSyntax : null))?.Identifier.ValueText == field.Name)));
 
     /// <summary>The field assigned (<c>_options = ...</c>) or copied from another instance (<c>_options = source._options</c>) in an instance constructor's own body.</summary>
     private static bool IsConstructorAssignment(IFieldReferenceOperation use, IFieldSymbol field)

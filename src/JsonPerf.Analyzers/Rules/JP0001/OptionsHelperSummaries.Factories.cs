@@ -93,11 +93,12 @@ internal sealed partial class OptionsHelperSummaries
         return (nullParameters.ToImmutable(), rebuilds, fixable);
     }
 
-    /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c>.</summary>
+    /// <summary>The body is one return statement (or an arrow), whose value is the creation, possibly after <c>p ??</c> and casts to its own type.</summary>
     private static bool IsOnlyStatement(IMethodBodyOperation body, IObjectCreationOperation creation)
         => (body.BlockBody ?? body.ExpressionBody) is { Operations.Length: 1 } block
            && block.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
-           && returned.DescendantsAndSelf().Contains(creation);
+           && returned.DescendantsAndSelf().Contains(creation)
+           && !returned.DescendantsAndSelf().Any(o => o is IConversionOperation { Conversion.IsIdentity: false, IsImplicit: false });
 
     /// <summary><c>null</c>, <c>default</c>, or an omitted optional argument whose default is null.</summary>
     private static bool IsNull(IOperation value)

@@ -15,7 +15,7 @@ internal static class MemberUses
 
         if (scope is not null)
         {
-            // A private member is seen only inside the type that declares the outermost private symbol: read its declarations, not the project.
+            // A private member is seen only inside its top-level type: read that type's declarations, not the project.
             foreach (var declaration in scope.DeclaringSyntaxReferences)
             {
                 if (!compilation.ContainsSyntaxTree(declaration.SyntaxTree)
@@ -66,18 +66,20 @@ internal static class MemberUses
         return true;
     }
 
-    /// <summary>The type whose declarations hold every use of <paramref name="member"/>: the one declaring its outermost private symbol; null when none is private.</summary>
+    /// <summary>
+    /// A type whose declarations hold every use of <paramref name="member"/> when it or a type around it is private (null
+    /// otherwise): the top-level type around it, which also holds what C# 14 lets see a private member of an extension block.
+    /// </summary>
     private static INamedTypeSymbol? PrivateScope(ISymbol member)
     {
         INamedTypeSymbol? scope = null;
+        var isPrivate = false;
         for (var current = member; current is not null and not INamespaceSymbol; current = current.ContainingSymbol)
         {
-            if (current.DeclaredAccessibility == Accessibility.Private && current.ContainingType is { } container)
-            {
-                scope = container;
-            }
+            isPrivate |= current.DeclaredAccessibility == Accessibility.Private;
+            scope = current as INamedTypeSymbol ?? scope;
         }
 
-        return scope;
+        return isPrivate ? scope : null;
     }
 }

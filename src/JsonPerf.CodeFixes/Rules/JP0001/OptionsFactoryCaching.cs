@@ -19,7 +19,8 @@ internal static class OptionsFactoryCaching
             || Visibility.IsVisibleOutsideLibrary(method, model.Compilation)
             || document.Project.Solution.GetDocument(method.DeclaringSyntaxReferences[0].SyntaxTree) is not { } factoryDocument
             || await method.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false) is not MethodDeclarationSyntax factory
-            || ReturnedCreation(factory) is not { } creation)
+            || await factoryDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } factoryModel
+            || ReturnedCreation(factory, factoryModel) is not { } creation)
         {
             return null;
         }
@@ -43,21 +44,30 @@ internal static class OptionsFactoryCaching
     }
 
     /// <summary>The creation of <c>=> creation</c>, <c>{ return creation; }</c>, or the same with <c>p ?? creation</c>.</summary>
-    private static BaseObjectCreationExpressionSyntax? ReturnedCreation(MethodDeclarationSyntax declaration)
+    private static BaseObjectCreationExpressionSyntax? ReturnedCreation(MethodDeclarationSyntax declaration, SemanticModel model)
     {
         var returned = Unwrap(declaration.ExpressionBody?.Expression
-                              ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null));
-        return (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) ? Unwrap(coalesce.Right) : returned) as BaseObjectCreationExpressionSyntax;
+                              ?? (declaration.Body is { Statements: { Count: 1 } statements } && statements[0] is ReturnStatementSyntax { Expression: { } value } ? value : null), model);
+        return (returned is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) ? Unwrap(coalesce.Right, model) : returned) as BaseObjectCreationExpressionSyntax;
     }
 
-    /// <summary>Without parentheses and a cast to the options' type (the analyzer reads through both).</summary>
-    private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression)
+    /// <summary>Without parentheses and casts to the options' own type (the analyzer reads through both).</summary>
+    private static ExpressionSyntax? Unwrap(ExpressionSyntax? expression, SemanticModel model)
     {
-        while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax { Type: IdentifierNameSyntax { Identifier.ValueText: "JsonSerializerOptions" } or QualifiedNameSyntax { Right.Identifier.ValueText: "JsonSerializerOptions" } })
+        while (true)
         {
-            expression = expression is ParenthesizedExpressionSyntax parenthesized ? parenthesized.Expression : ((CastExpressionSyntax)expression).Expression;
+            if (expression is ParenthesizedExpressionSyntax parenthesized)
+            {
+                expression = parenthesized.Expression;
+            }
+            else if (expression is CastExpressionSyntax cast && model.GetOperation(cast) is IConversionOperation { Conversion.IsIdentity: true })
+            {
+                expression = cast.Expression;
+            }
+            else
+            {
+                return expression;
+            }
         }
-
-        return expression;
     }
 }
