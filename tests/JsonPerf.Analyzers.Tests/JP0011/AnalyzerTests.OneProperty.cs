@@ -12,6 +12,11 @@ public partial class AnalyzerTests
 {
     private const string Card = """
         public class Card { [JsonPropertyName("name")] public string Name { get; set; } [JsonPropertyName("supportedInterfaces")] public List<string> SupportedInterfaces { get; set; } }
+        [JsonPolymorphic, JsonDerivedType(typeof(Circle), "circle")] public class Shape { public string Color { get; set; } }
+        public class Circle : Shape { }
+        [JsonConverter(typeof(WrittenConverter))] public class Written { public string Name { get; set; } }
+        public class WrittenConverter : JsonConverter<Written> { public override Written Read(ref Utf8JsonReader r, Type t, JsonSerializerOptions o) => null; public override void Write(Utf8JsonWriter w, Written v, JsonSerializerOptions o) { } }
+        public class Dated { [JsonConverter(typeof(JsonStringEnumConverter))] public DayOfWeek When { get; set; } [JsonExtensionData] public Dictionary<string, object> Extra { get; set; } }
 
         """;
 
@@ -47,6 +52,15 @@ public partial class AnalyzerTests
         """JsonNode N(int id) => JsonSerializer.SerializeToNode(new { id })?["id"];""",
         // Code run once.
         """static readonly JsonNode s_name = JsonSerializer.SerializeToNode(new Card())?["name"];""",
+        // The review's probes: a name that is no property of the type, a metadata name, a type that writes itself, a
+        // property with its own converter, or only a test of whether the contract writes the name.
+        """JsonNode N(Card c) => JsonSerializer.SerializeToNode(c)?["missing"];""",
+        """JsonNode N(Shape s) => JsonSerializer.SerializeToNode(s)?["$type"];""",
+        """JsonNode N(Shape s) => JsonSerializer.SerializeToNode(s)?["color"];""",
+        """JsonNode N(Written w) => JsonSerializer.SerializeToNode(w)?["name"];""",
+        """JsonNode N(Dated d) => JsonSerializer.SerializeToNode(d)?["when"];""",
+        """bool N(Card c) => JsonSerializer.SerializeToElement(c, s_shared).TryGetProperty("name", out _);""",
+        """bool N(Card c) => JsonSerializer.SerializeToNode(c)!.AsObject().TryGetPropertyValue("name", out var value);""",
     };
 
     [Theory]

@@ -20,7 +20,7 @@ internal static class OnePropertyTaken
         }
 
         var tree = AsObject(call.WalkUpValuePassThrough());
-        if (IsLookup(tree, cancellationToken))
+        if (IsLookup(tree, type, cancellationToken))
         {
             return type.Name;
         }
@@ -42,7 +42,7 @@ internal static class OnePropertyTaken
 
             return reads > 1;
         });
-        return reads == 1 && IsLookup(only!, cancellationToken) ? type.Name : null;
+        return reads == 1 && IsLookup(only!, type, cancellationToken) ? type.Name : null;
     }
 
     /// <summary>The value after <c>.AsObject()</c>, where the tree is a node made an object.</summary>
@@ -51,8 +51,8 @@ internal static class OnePropertyTaken
             ? call.WalkUpValuePassThrough()
             : value;
 
-    /// <summary><paramref name="tree"/> is the receiver of one property's lookup by a constant name.</summary>
-    private static bool IsLookup(IOperation tree, CancellationToken cancellationToken)
+    /// <summary><paramref name="tree"/> is the receiver of a lookup, by a constant name, of a property <paramref name="type"/> writes as it is.</summary>
+    private static bool IsLookup(IOperation tree, INamedTypeSymbol type, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
         var lookup = tree.Parent;
@@ -73,8 +73,73 @@ internal static class OnePropertyTaken
                 when !(indexer.Parent is IAssignmentOperation assignment && assignment.Target == indexer) => (indexer.Instance, indexer.Arguments[0].Value),
             _ => (null, null),
         };
-        return instance == tree && name?.ConstantValue is { HasValue: true, Value: string };
+        return instance == tree
+               && name?.ConstantValue.Value is string jsonName
+               && (lookup is not IInvocationOperation { TargetMethod.Name: "TryGetPropertyValue" or "TryGetProperty" } tryGet || ValueIsRead(tryGet))
+               && PlainProperty(type, jsonName);
     }
+
+    /// <summary>A <c>Try...</c> lookup whose found value is read: not only a test of whether the contract writes the name.</summary>
+    private static bool ValueIsRead(IInvocationOperation tryGet)
+    {
+        var value = tryGet.Arguments.LastOrDefault()?.Value;
+        if (value is IDeclarationExpressionOperation declaration)
+        {
+            value = declaration.Expression;
+        }
+
+        return value is ILocalReferenceOperation { Local: var local }
+               && OperationTree.Any(tryGet.Root(), o => o is ILocalReferenceOperation { IsDeclaration: false } read && read != value && SymbolEqualityComparer.Default.Equals(read.Local, local));
+    }
+
+    /// <summary>
+    /// <paramref name="jsonName"/> names a property or field of <paramref name="type"/> (its [JsonPropertyName], or its name
+    /// under any casing policy) with no converter of its own, on a type that writes its members itself: no converter,
+    /// polymorphism or extension data on it or its bases, and not a metadata name (<c>$type</c>).
+    /// </summary>
+    private static bool PlainProperty(INamedTypeSymbol type, string jsonName)
+    {
+        if (jsonName.StartsWith("$", StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        var found = false;
+        for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            if (HasJsonAttribute(current, "JsonConverterAttribute", "JsonPolymorphicAttribute", "JsonDerivedTypeAttribute"))
+            {
+                return false;
+            }
+
+            foreach (var member in current.GetMembers())
+            {
+                if (member is not (IPropertySymbol or IFieldSymbol) || member.IsStatic || member.IsImplicitlyDeclared)
+                {
+                    continue;
+                }
+
+                if (HasJsonAttribute(member, "JsonExtensionDataAttribute"))
+                {
+                    return false;
+                }
+
+                var named = member.GetAttributes().FirstOrDefault(a => a.AttributeClass?.Name == "JsonPropertyNameAttribute")?.ConstructorArguments.FirstOrDefault().Value as string;
+                if (named is not null ? named == jsonName : Comparable(member.Name) == Comparable(jsonName))
+                {
+                    found |= !HasJsonAttribute(member, "JsonConverterAttribute");
+                }
+            }
+        }
+
+        return found;
+    }
+
+    private static string Comparable(string name) => name.Replace("_", "").Replace("-", "").ToUpperInvariant();
+
+    private static bool HasJsonAttribute(ISymbol symbol, params string[] names)
+        => symbol.GetAttributes().Any(a => a.AttributeClass is { } attribute && names.Contains(attribute.Name)
+                                           && attribute.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
 
     private static IOperation? Receiver(IOperation? operation)
         => operation switch { IInvocationOperation call => call.Instance, IPropertyReferenceOperation property => property.Instance, _ => null };
