@@ -181,6 +181,63 @@ public class ReflectedNameTests
     public Task Does_not_report_code_run_once_caches_other_attributes_or_scans(string code)
         => Verify.VerifyAnalyzerAsync(Usings + code);
 
+    public static TheoryData<string> HelpersRunOnce() => new()
+    {
+        // The docs' remedy with the reading in an internal helper of another type, called from a static generic cache's initializer.
+        """
+        internal static class JsonNames { internal static string[] Read(Type t) => t.GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name ?? p.Name).ToArray(); }
+        internal static class NamesCache<T> { internal static readonly string[] Names = JsonNames.Read(typeof(T)); }
+        """,
+        // The same called from a static constructor.
+        """
+        internal static class JsonNames { internal static string[] Read(Type t) => t.GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name ?? p.Name).ToArray(); }
+        internal static class NamesCache<T>
+        {
+            internal static readonly string[] Names;
+            static NamesCache() { Names = JsonNames.Read(typeof(T)); }
+        }
+        """,
+        // A public method of a public class, so used here: outside code may use it so too.
+        """
+        public static class JsonNames { public static string[] Read(Type t) => t.GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name ?? p.Name).ToArray(); }
+        public static class NamesCache<T> { public static readonly string[] Names = JsonNames.Read(typeof(T)); }
+        """,
+        // An internal helper handed to a cache as a factory, and one called in a Lazy's factory.
+        """
+        internal static class JsonNames
+        {
+            internal static string[] Read(Type t) => t.GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name ?? p.Name).ToArray();
+            internal static string[] ReadLazily(Type t) => t.GetProperties().Select(p => p.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name ?? p.Name).ToArray();
+        }
+        internal static class NamesCache
+        {
+            private static readonly ConcurrentDictionary<Type, string[]> s_names = new ConcurrentDictionary<Type, string[]>();
+            private static readonly Lazy<string[]> s_lazy = new Lazy<string[]>(() => JsonNames.ReadLazily(typeof(SearchParameters)));
+            internal static string[] Of(Type type) => s_names.GetOrAdd(type, JsonNames.Read);
+            internal static string[] Lazily() => s_lazy.Value;
+        }
+        """,
+    };
+
+    [Theory]
+    [MemberData(nameof(HelpersRunOnce))]
+    public Task Does_not_report_a_helper_of_another_type_run_once(string code)
+        => Verify.VerifyAnalyzerAsync(Usings + code);
+
+    [Fact]
+    public Task Reports_an_internal_helper_called_per_call()
+        => Verify.VerifyAnalyzerAsync(Usings + """
+            internal static class JsonNames
+            {
+                internal static string[] Read(Type t) => t.GetProperties().Select(p => {|JP0009:p.GetCustomAttribute<JsonPropertyNameAttribute>()|}?.Name ?? p.Name).ToArray();
+            }
+
+            public class Client
+            {
+                public string Query(object parameters) => string.Join("&", JsonNames.Read(parameters.GetType()));
+            }
+            """);
+
     [Fact]
     public Task Does_not_report_Main()
         => Verify.VerifyAnalyzerAsync(Usings + """

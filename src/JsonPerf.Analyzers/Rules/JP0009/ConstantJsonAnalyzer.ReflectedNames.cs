@@ -35,6 +35,12 @@ public sealed partial class ConstantJsonAnalyzer
             }
         }
 
+        // Last: it reads the files that name the method.
+        if (!CalledPerCall(context.ContainingSymbol, context.Compilation, symbols, context.CancellationToken))
+        {
+            return;
+        }
+
         context.Report(Diagnostic.Create(
             Rules.ConstantJsonPerCall,
             lookup.Syntax.GetLocation(),
@@ -243,6 +249,61 @@ public sealed partial class ConstantJsonAnalyzer
                 {
                     return true;
                 }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// False for a method other than a private one (whose callers <see cref="RunOnce"/> follows) that is used to run once:
+    /// visible outside the library and so used somewhere in this compilation (other code may do the same), or internal and
+    /// used so anywhere (the docs' remedy: a helper of another type called from a static generic cache's initializer).
+    /// </summary>
+    private static bool CalledPerCall(ISymbol containingSymbol, Compilation compilation, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (containingSymbol is not IMethodSymbol { MethodKind: MethodKind.Ordinary } method || method.DeclaredAccessibility == Accessibility.Private)
+        {
+            return true;
+        }
+
+        return Visibility.IsVisibleOutsideLibrary(method, compilation)
+            ? !MemberUses.Any(method, compilation, (model, name) => RunsOnceAt(model, name, symbols, cancellationToken), cancellationToken)
+            : MemberUses.All(method, compilation, (model, name) => !RunsOnceAt(model, name, symbols, cancellationToken), cancellationToken);
+    }
+
+    /// <summary>
+    /// A use that runs the method once or keeps its result: not a call (a method group: a factory), a call inside a static
+    /// field or property initializer, a static constructor or the entry point, in a <c>Lazy&lt;T&gt;</c> or cache's factory
+    /// lambda, or whose result is stored (see <see cref="IsCached"/>).
+    /// </summary>
+    private static bool RunsOnceAt(SemanticModel model, SimpleNameSyntax name, JsonSymbols symbols, CancellationToken cancellationToken)
+    {
+        if (PrivateMemberReferences.UseAt(model, name, cancellationToken) is not IInvocationOperation call || IsCached(call))
+        {
+            return true;
+        }
+
+        var container = model.GetEnclosingSymbol(name.SpanStart, cancellationToken)?.ContainingMember();
+        if (container is IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } or IMethodSymbol { MethodKind: MethodKind.StaticConstructor }
+            || (container is IMethodSymbol method && symbols.RunsOncePerProcess(method, cancellationToken)))
+        {
+            return true;
+        }
+
+        for (var function = call.EnclosingFunction(); function is not null; function = function.EnclosingFunction())
+        {
+            var current = function;
+            while (current.Parent is IDelegateCreationOperation or IConversionOperation or IParenthesizedOperation)
+            {
+                current = current.Parent;
+            }
+
+            if (current.Parent is IArgumentOperation { Parent: var runner }
+                && ((runner is IObjectCreationOperation creation && symbols.IsLazy(creation.Type))
+                    || (runner is IInvocationOperation invocation && CacheMethods.Contains(invocation.TargetMethod.Name))))
+            {
+                return true;
             }
         }
 

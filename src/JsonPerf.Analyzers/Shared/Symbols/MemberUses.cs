@@ -40,6 +40,24 @@ internal static class MemberUses
         return true;
     }
 
+    /// <summary>
+    /// True when <paramref name="matches"/> accepts a name bound to the member anywhere in the compilation, whoever else may
+    /// see it (an answer about this compilation's uses, not about every use).
+    /// </summary>
+    public static bool Any(ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> matches, CancellationToken cancellationToken)
+    {
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) >= 0
+                && !AllowedIn(tree.GetRoot(cancellationToken), member, compilation, (model, name) => !matches(model, name), cancellationToken))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private static bool AllowedIn(SyntaxNode root, ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
     {
         var target = member.OriginalDefinition;
