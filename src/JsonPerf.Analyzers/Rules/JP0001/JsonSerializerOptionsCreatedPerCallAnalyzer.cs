@@ -69,7 +69,7 @@ public sealed partial class JsonSerializerOptionsCreatedPerCallAnalyzer : JsonAn
                     : null;
 
             case IReturnOperation when use == converted && creation.EnclosingFunction() is null && containingSymbol is IMethodSymbol { MethodKind: MethodKind.PropertyGet, AssociatedSymbol: IPropertySymbol property }:
-                if (!StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) || !IsSimpleGetter(creation))
+                if (!StaticInitializerCheck.CanMoveToStaticInitializer(creation, symbols) || !IsSimpleGetter(creation) || !StaticInitializerCheck.CanAddStaticField(creation))
                 {
                     return Create(creation, fix: null, Cost(creation), symbols);
                 }
