@@ -10,7 +10,7 @@ namespace JsonPerf.Analyzers.Tests.JP0011;
 /// <summary>JP0011's one-property shape (A24): a whole object serialized to a tree only to take one of its properties.</summary>
 public partial class AnalyzerTests
 {
-    private const string Card = """
+    internal const string Card = """
         public class Card { [JsonPropertyName("name")] public string Name { get; set; } [JsonPropertyName("supportedInterfaces")] public List<string> SupportedInterfaces { get; set; } }
         [JsonPolymorphic, JsonDerivedType(typeof(Circle), "circle")] public class Shape { public string Color { get; set; } }
         public class Circle : Shape { }

@@ -280,6 +280,9 @@ public class TypingSweepTests(ITestOutputHelper output)
             yield return StripMarkup(Snippets.InClass(JP0011.AnalyzerTests.Envelopes + (string)row[0]));
         }
 
+        // JP0011's one property: the blended agent card (A24), its tree looked up through AsObject and an out value.
+        yield return StripMarkup(Snippets.InClass(JP0011.AnalyzerTests.Envelopes + JP0011.AnalyzerTests.Card + (string)((IEnumerable<object[]>)JP0011.AnalyzerTests.ReportedOneProperty()).First()[0]));
+
         // The CA1869 parity shapes and the run-once programs of the CA1869 suppressor's tests.
         foreach (var parity in JP0001.Ca1869ParityTests.Corpus())
         {
