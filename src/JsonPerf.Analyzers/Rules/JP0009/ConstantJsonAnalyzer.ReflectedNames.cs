@@ -198,8 +198,8 @@ public sealed partial class ConstantJsonAnalyzer
             var filled = operation switch
             {
                 ICoalesceAssignmentOperation => true,
-                ISimpleAssignmentOperation { Target: var target } => (IsMember(target) && target is not IPropertyReferenceOperation { Property.IsIndexer: true }) || IsMemberIndex(target),
-                IInvocationOperation { Instance: { } instance } call => CacheFills.Contains(call.TargetMethod.Name) && IsMember(instance.WalkDownConversions()),
+                ISimpleAssignmentOperation { Target: var target } => (IsStore(target) && target is not IPropertyReferenceOperation { Property.IsIndexer: true }) || IsMemberIndex(target),
+                IInvocationOperation { Instance: { } instance } call => CacheFills.Contains(call.TargetMethod.Name) && IsStore(instance.WalkDownConversions()),
                 _ => false,
             };
             if (filled)
@@ -211,14 +211,10 @@ public sealed partial class ConstantJsonAnalyzer
         return false;
     }
 
-    private static bool IsMember(IOperation target)
-        => target is IFieldReferenceOperation or IPropertyReferenceOperation
-           && target is not IMemberReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ImplicitReceiver } };
-
     private static bool IsMemberIndex(IOperation target) => target switch
     {
-        IPropertyReferenceOperation { Property.IsIndexer: true, Instance: { } instance } => IsMember(instance.WalkDownConversions()),
-        IArrayElementReferenceOperation { ArrayReference: var array } => IsMember(array.WalkDownConversions()),
+        IPropertyReferenceOperation { Property.IsIndexer: true, Instance: { } instance } => IsStore(instance.WalkDownConversions()),
+        IArrayElementReferenceOperation { ArrayReference: var array } => IsStore(array.WalkDownConversions()),
         _ => false,
     };
 
@@ -273,9 +269,8 @@ public sealed partial class ConstantJsonAnalyzer
     }
 
     /// <summary>
-    /// A use that runs the method once or keeps its result: not a call (a method group: a factory), a call inside a static
-    /// field or property initializer, a static constructor or the entry point, in a <c>Lazy&lt;T&gt;</c> or cache's factory
-    /// lambda, or whose result is stored (see <see cref="IsCached"/>).
+    /// A use that runs the method once or keeps its result: not a call (a method group: a factory), a call that runs once by
+    /// <see cref="RunOnce"/>'s judgement, one in a cache's factory lambda, or one whose result is stored (see <see cref="IsCached"/>).
     /// </summary>
     private static bool RunsOnceAt(SemanticModel model, SimpleNameSyntax name, JsonSymbols symbols, CancellationToken cancellationToken)
     {
@@ -284,24 +279,17 @@ public sealed partial class ConstantJsonAnalyzer
             return true;
         }
 
-        var container = model.GetEnclosingSymbol(name.SpanStart, cancellationToken)?.ContainingMember();
-        if (container is IFieldSymbol { IsStatic: true } or IPropertySymbol { IsStatic: true } or IMethodSymbol { MethodKind: MethodKind.StaticConstructor }
-            || (container is IMethodSymbol method && symbols.RunsOncePerProcess(method, cancellationToken)))
+        // Where the shared judgement says it runs once (an initializer, a static constructor, the entry point, a Lazy factory),
+        // or in a lambda a cache method runs.
+        if (model.GetEnclosingSymbol(name.SpanStart, cancellationToken)?.ContainingMember() is not { } container
+            || !call.MayRunPerCall(container, symbols, cancellationToken))
         {
             return true;
         }
 
         for (var function = call.EnclosingFunction(); function is not null; function = function.EnclosingFunction())
         {
-            var current = function;
-            while (current.Parent is IDelegateCreationOperation or IConversionOperation or IParenthesizedOperation)
-            {
-                current = current.Parent;
-            }
-
-            if (current.Parent is IArgumentOperation { Parent: var runner }
-                && ((runner is IObjectCreationOperation creation && symbols.IsLazy(creation.Type))
-                    || (runner is IInvocationOperation invocation && CacheMethods.Contains(invocation.TargetMethod.Name))))
+            if (function.Parent is IDelegateCreationOperation { Parent: IArgumentOperation { Parent: IInvocationOperation runner } } && CacheMethods.Contains(runner.TargetMethod.Name))
             {
                 return true;
             }

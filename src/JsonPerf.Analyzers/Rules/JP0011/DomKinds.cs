@@ -51,6 +51,8 @@ internal static class DomKinds
         return HasSerializationAttribute(type) || type.GetMembers().Any(m => m is IPropertySymbol or IFieldSymbol && HasSerializationAttribute(m));
     }
 
-    private static bool HasSerializationAttribute(ISymbol symbol)
-        => symbol.GetAttributes().Any(a => a.AttributeClass?.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
+    /// <summary>An attribute of System.Text.Json.Serialization on <paramref name="symbol"/>: any, or one of <paramref name="names"/>.</summary>
+    internal static bool HasSerializationAttribute(ISymbol symbol, params string[] names)
+        => symbol.GetAttributes().Any(a => a.AttributeClass is { } attribute && (names.Length == 0 || names.Contains(attribute.Name))
+                                           && attribute.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
 }

@@ -20,7 +20,7 @@ internal static class OnePropertyTaken
         }
 
         var tree = AsObject(call.WalkUpValuePassThrough());
-        if (IsLookup(tree, type, cancellationToken))
+        if (IsLookup(tree, type, symbols, cancellationToken))
         {
             return type.Name;
         }
@@ -42,7 +42,7 @@ internal static class OnePropertyTaken
 
             return reads > 1;
         });
-        return reads == 1 && IsLookup(only!, type, cancellationToken) ? type.Name : null;
+        return reads == 1 && IsLookup(only!, type, symbols, cancellationToken) ? type.Name : null;
     }
 
     /// <summary>The value after <c>.AsObject()</c>, where the tree is a node made an object.</summary>
@@ -52,7 +52,7 @@ internal static class OnePropertyTaken
             : value;
 
     /// <summary><paramref name="tree"/> is the receiver of a lookup, by a constant name, of a property <paramref name="type"/> writes as it is.</summary>
-    private static bool IsLookup(IOperation tree, INamedTypeSymbol type, CancellationToken cancellationToken)
+    private static bool IsLookup(IOperation tree, INamedTypeSymbol type, JsonSymbols symbols, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
         var lookup = tree.Parent;
@@ -76,7 +76,7 @@ internal static class OnePropertyTaken
         return instance == tree
                && name?.ConstantValue.Value is string jsonName
                && (lookup is not IInvocationOperation { TargetMethod.Name: "TryGetPropertyValue" or "TryGetProperty" } tryGet || ValueIsRead(tryGet))
-               && PlainProperty(type, jsonName);
+               && PlainProperty(type, jsonName, symbols);
     }
 
     /// <summary>A <c>Try...</c> lookup whose found value is read: not only a test of whether the contract writes the name.</summary>
@@ -97,7 +97,7 @@ internal static class OnePropertyTaken
     /// under any casing policy) with no converter of its own, on a type that writes its members itself: no converter,
     /// polymorphism or extension data on it or its bases, and not a metadata name (<c>$type</c>).
     /// </summary>
-    private static bool PlainProperty(INamedTypeSymbol type, string jsonName)
+    private static bool PlainProperty(INamedTypeSymbol type, string jsonName, JsonSymbols symbols)
     {
         if (jsonName.StartsWith("$", StringComparison.Ordinal))
         {
@@ -107,7 +107,7 @@ internal static class OnePropertyTaken
         var found = false;
         for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
         {
-            if (HasJsonAttribute(current, "JsonConverterAttribute", "JsonPolymorphicAttribute", "JsonDerivedTypeAttribute"))
+            if (HasConverter(current, symbols) || DomKinds.HasSerializationAttribute(current, "JsonPolymorphicAttribute", "JsonDerivedTypeAttribute"))
             {
                 return false;
             }
@@ -119,15 +119,15 @@ internal static class OnePropertyTaken
                     continue;
                 }
 
-                if (HasJsonAttribute(member, "JsonExtensionDataAttribute"))
+                if (DomKinds.HasSerializationAttribute(member, "JsonExtensionDataAttribute"))
                 {
                     return false;
                 }
 
-                var named = member.GetAttributes().FirstOrDefault(a => a.AttributeClass?.Name == "JsonPropertyNameAttribute")?.ConstructorArguments.FirstOrDefault().Value as string;
+                var named = member.GetAttributes().FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.AttributeClass, symbols.JsonPropertyNameAttribute))?.ConstructorArguments.FirstOrDefault().Value as string;
                 if (named is not null ? named == jsonName : Comparable(member.Name) == Comparable(jsonName))
                 {
-                    found |= !HasJsonAttribute(member, "JsonConverterAttribute");
+                    found |= !HasConverter(member, symbols);
                 }
             }
         }
@@ -137,9 +137,9 @@ internal static class OnePropertyTaken
 
     private static string Comparable(string name) => name.Replace("_", "").Replace("-", "").ToUpperInvariant();
 
-    private static bool HasJsonAttribute(ISymbol symbol, params string[] names)
-        => symbol.GetAttributes().Any(a => a.AttributeClass is { } attribute && names.Contains(attribute.Name)
-                                           && attribute.ContainingNamespace?.ToDisplayString() == "System.Text.Json.Serialization");
+    /// <summary>A <c>[JsonConverter]</c>, or an attribute derived from it, on the type or member.</summary>
+    private static bool HasConverter(ISymbol symbol, JsonSymbols symbols)
+        => symbols.JsonConverterAttribute is { } converter && symbol.GetAttributes().Any(a => a.AttributeClass.InheritsFromOrEquals(converter));
 
     private static IOperation? Receiver(IOperation? operation)
         => operation switch { IInvocationOperation call => call.Instance, IPropertyReferenceOperation property => property.Instance, _ => null };
