@@ -18,7 +18,7 @@ internal sealed partial class ConverterDomUse
         => SelectChain(enumerate) is var (select, consumer) && enumerate.SemanticModel is { } model && SelectorWalks(select, model) ? consumer : null;
 
     /// <summary><c>source.Select(selector)</c> handed straight to <c>ToList()</c>, <c>ToArray()</c> or <c>string.Join(separator, ...)</c>.</summary>
-    private static (IInvocationOperation Select, IInvocationOperation Consumer)? SelectChain(IOperation source)
+    private (IInvocationOperation Select, IInvocationOperation Consumer)? SelectChain(IOperation source)
     {
         if (source.WalkUpConversions().Parent is not IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation { Arguments.Length: 2 } select }
             || !IsEnumerable(select.TargetMethod, "Select")
@@ -33,9 +33,8 @@ internal sealed partial class ConverterDomUse
         return consumed ? (select, consumer) : null;
     }
 
-    private static bool IsEnumerable(IMethodSymbol method, string name)
-        => method is { IsStatic: true, ContainingType.Name: "Enumerable" } && method.Name == name
-           && method.ContainingType.ContainingNamespace?.ToDisplayString() == "System.Linq";
+    private bool IsEnumerable(IMethodSymbol method, string name)
+        => method.Name == name && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.Enumerable);
 
     /// <summary>
     /// A method group or a lambda <c>e =&gt; M(e)</c> whose method only walks the element, or a lambda that only walks it itself

@@ -28,16 +28,7 @@ internal static class MemberUses
             return true;
         }
 
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) >= 0
-                && !AllowedIn(tree.GetRoot(cancellationToken), member, compilation, isAllowed, cancellationToken))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return TreesNaming(member, compilation, cancellationToken).All(tree => AllowedIn(tree.GetRoot(cancellationToken), member, compilation, isAllowed, cancellationToken));
     }
 
     /// <summary>
@@ -46,17 +37,12 @@ internal static class MemberUses
     /// </summary>
     public static bool Any(ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> matches, CancellationToken cancellationToken)
     {
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            if (tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) >= 0
-                && !AllowedIn(tree.GetRoot(cancellationToken), member, compilation, (model, name) => !matches(model, name), cancellationToken))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        return TreesNaming(member, compilation, cancellationToken).Any(tree => !AllowedIn(tree.GetRoot(cancellationToken), member, compilation, (model, name) => !matches(model, name), cancellationToken));
     }
+
+    /// <summary>The compilation's trees whose text spells the member's name: the only ones that can use it.</summary>
+    private static IEnumerable<SyntaxTree> TreesNaming(ISymbol member, Compilation compilation, CancellationToken cancellationToken)
+        => compilation.SyntaxTrees.Where(tree => tree.GetText(cancellationToken).ToString().IndexOf(member.Name, StringComparison.Ordinal) >= 0);
 
     private static bool AllowedIn(SyntaxNode root, ISymbol member, Compilation compilation, Func<SemanticModel, SimpleNameSyntax, bool> isAllowed, CancellationToken cancellationToken)
     {
